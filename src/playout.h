@@ -1,0 +1,35 @@
+/*
+ * playout.h: play a position out to the end with random moves.
+ *
+ * The light policy is uniform among legal moves that do not fill one's own
+ * eye; the safe policy also refuses self-atari of groups of two or more stones,
+ * so that seki survives the playout.  Playouts are the raw material of the
+ * benchmark, of dead-stone estimation and of the AI's search.
+ */
+#ifndef TENGEN_PLAYOUT_H
+#define TENGEN_PLAYOUT_H
+
+#include "board.h"
+#include "util.h"
+
+enum playout_policy {
+	PLAYOUT_LIGHT = 0,
+	PLAYOUT_SAFE = 1
+};
+
+/* Play B out from the side to move (b->to_move) until two passes or
+ * MAX_MOVES moves.  Returns the number of moves played. */
+int playout_run(struct board *b, struct rng *r, enum playout_policy policy,
+		int max_moves);
+
+/* Owner of every point once a playout has ended: its stone's colour, or for
+ * an empty point the colour of all its neighbours (EMPTY if mixed). */
+void playout_owners(const struct board *b, uint8_t *owner);
+
+/* Area score of a finished playout, Black minus White minus KOMI. */
+double playout_score(const struct board *b, double komi);
+
+/* Would C at P leave a group of at least two stones with one liberty? */
+bool playout_is_selfatari(const struct board *b, enum color c, point_t p);
+
+#endif

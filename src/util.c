@@ -1,0 +1,115 @@
+/*
+ * util.c: the allocation wrappers and the atomic file write.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util.h"
+
+static void
+util_oom(size_t n)
+{
+	fprintf(stderr, "tengen: out of memory (%zu bytes)\n", n);
+	abort();
+}
+
+void *
+xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		util_oom(n);
+	return p;
+}
+
+void *
+xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		util_oom(n * size);
+	return p;
+}
+
+void *
+xreallocarray(void *p, size_t n, size_t size)
+{
+	if (size && n > SIZE_MAX / size)
+		util_oom(SIZE_MAX);
+	p = realloc(p, n * size > 0 ? n * size : 1);
+	if (!p)
+		util_oom(n * size);
+	return p;
+}
+
+char *
+xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *
+xstrndup(const char *s, size_t n)
+{
+	char *d = xmalloc(n + 1);
+
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+
+int
+util_write_atomic(const char *path, const void *data, size_t len)
+{
+	size_t plen = strlen(path);
+	char *tmp = xmalloc(plen + 16);
+	const char *p = data;
+	int fd, saved;
+
+	snprintf(tmp, plen + 16, "%s.tmpXXXXXX", path);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		free(tmp);
+		return -1;
+	}
+	while (len > 0) {
+		ssize_t w = write(fd, p, len);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			goto fail;
+		}
+		p += w;
+		len -= (size_t)w;
+	}
+	if (fchmod(fd, 0644) < 0 || fsync(fd) < 0)
+		goto fail;
+	if (close(fd) < 0) {
+		fd = -1;
+		goto fail;
+	}
+	if (rename(tmp, path) < 0) {
+		fd = -1;
+		goto fail;
+	}
+	free(tmp);
+	return 0;
+fail:
+	saved = errno;
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	free(tmp);
+	errno = saved;
+	return -1;
+}

@@ -1,0 +1,44 @@
+/*
+ * util.h: allocation that cannot fail, atomic file writes, a small fast RNG.
+ *
+ * The x* allocators abort with a message on out-of-memory, as git's do: a Go
+ * program has nothing sensible to do without memory, and callers stay simple.
+ */
+#ifndef TENGEN_UTIL_H
+#define TENGEN_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xreallocarray(void *p, size_t n, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+/* Write LEN bytes to PATH atomically: a temporary file in the same directory,
+ * fsync, rename.  Returns 0, or -1 with errno set and nothing left behind. */
+int util_write_atomic(const char *path, const void *data, size_t len);
+
+/* xorshift-style generator; one per thread, no locking. */
+struct rng {
+	uint64_t s;
+};
+static inline uint64_t
+rng_next(struct rng *r)
+{
+	/* splitmix64: good enough for playouts and fast. */
+	uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+/* Uniform in [0, n). */
+static inline uint32_t
+rng_below(struct rng *r, uint32_t n)
+{
+	return (uint32_t)(((rng_next(r) >> 32) * (uint64_t)n) >> 32);
+}
+
+#endif
