@@ -58,6 +58,10 @@ board_init(struct board *b, int size)
 	b->size = size;
 	b->stride = size + 2;
 	b->npoints = b->stride * b->stride;
+	b->offs[0] = -1;
+	b->offs[1] = 1;
+	b->offs[2] = -b->stride;
+	b->offs[3] = b->stride;
 	for (p = 0; p < b->npoints; p++)
 		b->color[p] = OFFBOARD;
 	for (y = 0; y < size; y++) {
@@ -73,8 +77,8 @@ board_init(struct board *b, int size)
 }
 
 #define FOR_NEIGHBOURS(b, p, n) \
-	for (int n##_i_ = 0, n = (p) - 1; n##_i_ < 4; \
-	     n##_i_++, n = n##_i_ == 1 ? (p) + 1 : n##_i_ == 2 ? (p) - (b)->stride : (p) + (b)->stride)
+	for (int n##_i_ = 0, n; \
+	     n##_i_ < 4 && (n = (p) + (b)->offs[n##_i_], 1); n##_i_++)
 
 static inline void
 board_lib_add(struct board *b, point_t g, point_t lib)
@@ -361,16 +365,6 @@ board_hash_after(const struct board *b, enum color c, point_t p)
 		} while (s != g);
 	}
 	return h;
-}
-
-bool
-board_is_eyelike(const struct board *b, enum color c, point_t p)
-{
-	FOR_NEIGHBOURS(b, p, n) {
-		if (b->color[n] != c && b->color[n] != OFFBOARD)
-			return false;
-	}
-	return true;
 }
 
 bool

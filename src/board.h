@@ -67,6 +67,7 @@ struct board {
 	int size;
 	int stride;		/* size + 2 */
 	int npoints;		/* stride * stride */
+	int offs[4];		/* neighbour offsets: -1, +1, -stride, +stride */
 	uint8_t color[BOARD_MAX_POINTS];
 	point_t group[BOARD_MAX_POINTS];	/* root point of the group, 0 if empty */
 	point_t next[BOARD_MAX_POINTS];		/* circular list of a group's stones */
@@ -112,8 +113,18 @@ enum board_verdict board_check(const struct board *b, enum color c, point_t p);
  * board_check() and leaves the board unchanged. */
 enum board_verdict board_play(struct board *b, enum color c, point_t p);
 
-/* Playout helpers. */
-bool board_is_eyelike(const struct board *b, enum color c, point_t p);
+/* Playout helpers.  Eyelike: every neighbour is C or off the board. */
+static inline bool
+board_is_eyelike(const struct board *b, enum color c, point_t p)
+{
+	for (int i = 0; i < 4; i++) {
+		uint8_t n = b->color[p + b->offs[i]];
+
+		if (n != c && n != OFFBOARD)
+			return false;
+	}
+	return true;
+}
 bool board_is_true_eye(const struct board *b, enum color c, point_t p);
 
 /* The hash the board would have after C plays a legal, non-pass move at P. */

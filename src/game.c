@@ -22,6 +22,7 @@ game_init(struct game *g, int size, double komi)
 	memset(g, 0, sizeof *g);
 	g->size = size;
 	g->komi = komi;
+	g->superko = true;
 	g->cmoves = 64;
 	g->moves = xcalloc((size_t)g->cmoves, sizeof *g->moves);
 	g->chashes = g->cmoves + 1;
@@ -152,7 +153,7 @@ game_check(const struct game *g, enum color c, point_t p)
 	enum board_verdict v = board_check(&g->board, c, p);
 	uint64_t h;
 
-	if (v != MOVE_OK || p == BOARD_PASS)
+	if (v != MOVE_OK || p == BOARD_PASS || !g->superko)
 		return v;
 	h = board_hash_after(&g->board, c, p);
 	for (int i = 0; i <= g->nmoves; i++)

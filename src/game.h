@@ -35,6 +35,7 @@ struct game {
 	int size;
 	double komi;
 	int handicap;
+	bool superko;			/* positional superko; false: simple ko only */
 
 	struct board initial;		/* after setup / handicap stones */
 	struct board board;		/* the current position */

@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "pattern.h"
 #include "playout.h"
 
 static bool
@@ -89,10 +90,66 @@ playout_is_selfatari(const struct board *b, enum color c, point_t p)
 	return stones >= 2;
 }
 
+static bool
+playout_ok(const struct board *b, enum color c, point_t p)
+{
+	return board_check(b, c, p) == MOVE_OK && !playout_is_selfatari(b, c, p);
+}
+
+/* A local answer to the last move, or 0. */
+static point_t
+playout_heavy_move(const struct board *b, struct rng *r, enum color c)
+{
+	point_t last = b->last_move, cand[12];
+	int n = 0, s = b->stride;
+
+	if (last <= 0)
+		return 0;
+	/* Take the stone just played if it is in atari. */
+	if (b->color[last] == color_other(c) && board_group_in_atari(b, last)) {
+		point_t lib = board_group_atari_lib(b, last);
+
+		if (board_check(b, c, lib) == MOVE_OK)
+			cand[n++] = lib;
+	}
+	/* Run away with a group the last move put in atari. */
+	for (int i = 0; i < 4; i++) {
+		point_t q = (point_t)(last + b->offs[i]);
+
+		if (b->color[q] == c && board_group_in_atari(b, q)) {
+			point_t lib = board_group_atari_lib(b, q);
+
+			if (playout_ok(b, c, lib))
+				cand[n++] = lib;
+		}
+	}
+	if (n)
+		return cand[rng_below(r, (uint32_t)n)];
+	/* Good shape around the last move. */
+	static const int dx[8] = { -1, 0, 1, -1, 1, -1, 0, 1 };
+	static const int dy[8] = { -1, -1, -1, 0, 0, 1, 1, 1 };
+	for (int i = 0; i < 8; i++) {
+		point_t q = (point_t)(last + dy[i] * s + dx[i]);
+
+		if (b->color[q] == EMPTY && pattern_match(b, q) && playout_ok(b, c, q))
+			cand[n++] = q;
+	}
+	return n ? cand[rng_below(r, (uint32_t)n)] : 0;
+}
+
 int
 playout_run(struct board *b, struct rng *r, enum playout_policy policy,
 	    int max_moves)
 {
+	return playout_run_moves(b, r, policy, max_moves, NULL, 0);
+}
+
+int
+playout_run_moves(struct board *b, struct rng *r, enum playout_policy policy,
+		  int max_moves, point_t *moves, int cap)
+{
+	if (policy == PLAYOUT_HEAVY)
+		pattern_init();
 	int played = 0, passes = 0;
 
 	while (played < max_moves && passes < 2) {
@@ -100,6 +157,17 @@ playout_run(struct board *b, struct rng *r, enum playout_policy policy,
 		point_t move = BOARD_PASS;
 		int n = b->nfree;
 
+		if (policy == PLAYOUT_HEAVY && rng_below(r, 16) != 0) {
+			point_t p = playout_heavy_move(b, r, c);
+
+			if (p && board_play(b, c, p) == MOVE_OK) {
+				if (played < cap)
+					moves[played] = p;
+				passes = 0;
+				played++;
+				continue;
+			}
+		}
 		if (n > 0) {
 			int start = (int)rng_below(r, (uint32_t)n);
 
@@ -109,7 +177,7 @@ playout_run(struct board *b, struct rng *r, enum playout_policy policy,
 
 				if (playout_fills_eye(b, c, p))
 					continue;
-				if (policy == PLAYOUT_SAFE &&
+				if (policy != PLAYOUT_LIGHT &&
 				    playout_is_selfatari(b, c, p))
 					continue;
 				if (board_play(b, c, p) == MOVE_OK) {
@@ -124,6 +192,8 @@ playout_run(struct board *b, struct rng *r, enum playout_policy policy,
 		} else {
 			passes = 0;
 		}
+		if (played < cap)
+			moves[played] = move;
 		played++;
 	}
 	return played;

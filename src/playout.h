@@ -3,7 +3,9 @@
  *
  * The light policy is uniform among legal moves that do not fill one's own
  * eye; the safe policy also refuses self-atari of groups of two or more stones,
- * so that seki survives the playout.  Playouts are the raw material of the
+ * so that seki survives the playout; the heavy policy first answers the last
+ * move locally (capture it, save a group it put in atari, good 3x3 shape
+ * next to it), as MoGo's playouts do.  Playouts are the raw material of the
  * benchmark, of dead-stone estimation and of the AI's search.
  */
 #ifndef TENGEN_PLAYOUT_H
@@ -13,14 +15,20 @@
 #include "util.h"
 
 enum playout_policy {
-	PLAYOUT_LIGHT = 0,
-	PLAYOUT_SAFE = 1
+	PLAYOUT_LIGHT = 0,	/* uniform, no eye filling */
+	PLAYOUT_SAFE = 1,	/* and no self-atari of groups */
+	PLAYOUT_HEAVY = 2	/* and local replies first: capture, escape, 3x3 shapes */
 };
 
 /* Play B out from the side to move (b->to_move) until two passes or
  * MAX_MOVES moves.  Returns the number of moves played. */
 int playout_run(struct board *b, struct rng *r, enum playout_policy policy,
 		int max_moves);
+
+/* The same, writing the moves played (passes included) into MOVES, at most
+ * CAP of them; the count is the return value, even past CAP. */
+int playout_run_moves(struct board *b, struct rng *r, enum playout_policy policy,
+		      int max_moves, point_t *moves, int cap);
 
 /* Owner of every point once a playout has ended: its stone's colour, or for
  * an empty point the colour of all its neighbours (EMPTY if mixed). */

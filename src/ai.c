@@ -1,0 +1,614 @@
+/*
+ * ai.c: Monte-Carlo tree search with RAVE and priors.
+ *
+ * Every thread repeats: copy the root position, walk down the tree choosing
+ * the child with the best blend of its own win rate and its AMAF ("all moves
+ * as first") win rate, expand a leaf that has been visited often enough,
+ * play the rest out with the heavy playout policy, count, and walk back up
+ * adding the result to every node on the way and the AMAF statistics to their
+ * children.  Visits are counted on the way down (a virtual loss), so that
+ * threads sharing the tree spread out.  Priors (captures, escapes, shapes,
+ * the lines of the board) enter as initial visits and wins of new children.
+ *
+ * The nodes live in one pool, allocated lazily up to the memory cap; when it
+ * is full the search goes on without expanding.  Between moves the subtree of
+ * the position reached is kept if the pool is less than half full.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ai.h"
+#include "pattern.h"
+#include "playout.h"
+#include "score.h"
+#include "util.h"
+
+#define AI_EXPAND_VISITS 8
+#define AI_RAVE_EQUIV 3000.0
+#define AI_MAX_DEPTH 1000
+#define AI_RESIGN_RATE 0.08
+
+struct ai_node {
+	uint32_t children;	/* index of the first child in the pool, 0 if none */
+	uint16_t nchildren;
+	point_t move;
+	int32_t visits;		/* playouts through this node (with priors) */
+	int32_t wins2;		/* 2 per win, 1 per draw, for the player who moved */
+	int32_t amaf_visits;
+	int32_t amaf_wins2;
+	uint8_t state;		/* 0 leaf, 1 being expanded, 2 expanded */
+	uint8_t prior;		/* visits that came from the prior */
+};
+
+struct ai {
+	struct ai_options opt;
+	struct ai_node *pool;
+	size_t pool_cap;
+	uint32_t pool_used;	/* atomic */
+	uint32_t root;
+	/* The position of the root, to find it again on the next move. */
+	int root_nmoves;
+	uint64_t root_hash;
+	enum color root_color;
+	struct board root_board;
+	double komi;
+	uint8_t root_illegal[BOARD_MAX_POINTS];	/* superko at the root */
+
+	bool cleanup;
+	volatile int stop;
+	long playouts;		/* atomic, this move */
+	long budget;
+	double deadline;
+	uint64_t seed;
+};
+
+static double
+ai_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void
+ai_options_default(struct ai_options *o)
+{
+	memset(o, 0, sizeof *o);
+	o->level = AI_INTERMEDIATE;
+	o->resign = true;
+}
+
+static const char *const ai_level_names[] = { "beginner", "intermediate", "advanced" };
+
+int
+ai_level_parse(const char *s, enum ai_level *level)
+{
+	for (int i = 0; i < 3; i++) {
+		if (strcasecmp(s, ai_level_names[i]) == 0 ||
+		    (s[0] == '1' + i && s[1] == '\0')) {
+			*level = (enum ai_level)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const char *
+ai_level_name(enum ai_level level)
+{
+	return (unsigned)level < 3 ? ai_level_names[level] : "?";
+}
+
+struct ai *
+ai_new(const struct ai_options *o)
+{
+	struct ai *ai = xcalloc(1, sizeof *ai);
+	size_t mem;
+
+	ai->opt = *o;
+	mem = o->max_memory ? o->max_memory : (size_t)512 << 20;
+	ai->pool_cap = mem / sizeof(struct ai_node);
+	if (ai->pool_cap > UINT32_MAX - 1024)
+		ai->pool_cap = UINT32_MAX - 1024;
+	if (ai->pool_cap < 1024)
+		ai->pool_cap = 1024;
+	/* calloc of a large block maps zero pages lazily: only the nodes used
+	 * cost memory. */
+	ai->pool = xcalloc(ai->pool_cap, sizeof(struct ai_node));
+	ai->seed = o->seed ? o->seed : (uint64_t)time(NULL) ^ (uint64_t)getpid() << 32;
+	pattern_init();
+	return ai;
+}
+
+void
+ai_free(struct ai *ai)
+{
+	if (!ai)
+		return;
+	free(ai->pool);
+	free(ai);
+}
+
+void
+ai_set_limits(struct ai *ai, long playouts, double seconds)
+{
+	ai->opt.playouts = playouts;
+	ai->opt.seconds = seconds;
+}
+
+void
+ai_set_cleanup(struct ai *ai, bool cleanup)
+{
+	ai->cleanup = cleanup;
+}
+
+void
+ai_stop(struct ai *ai)
+{
+	__atomic_store_n(&ai->stop, 1, __ATOMIC_RELAXED);
+}
+
+static int
+ai_threads(const struct ai *ai)
+{
+	long n;
+
+	if (ai->opt.threads > 0)
+		return ai->opt.threads;
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
+/* Start the tree afresh with a root for the current position. */
+static void
+ai_reset_tree(struct ai *ai)
+{
+	ai->pool_used = 2;	/* 0 means "none"; 1 is the root */
+	ai->root = 1;
+	memset(&ai->pool[1], 0, sizeof ai->pool[1]);
+	ai->pool[1].move = BOARD_NONE;
+}
+
+/* Priors: (visits, wins2) a new child starts with. */
+static void
+ai_prior(const struct board *b, enum color c, point_t p, int stones,
+	 int32_t *visits, int32_t *wins2)
+{
+	int n = 10, w = 10;		/* even prior: 10 visits at 50% */
+	int size = b->size;
+
+	if (p == BOARD_PASS) {
+		/* Passing is for the end of the game. */
+		*visits = 10;
+		*wins2 = stones * 4 > size * size * 3 ? 8 : 0;
+		return;
+	}
+	int x = board_x(b, p), y = board_y(b, p);
+	int line = 1 + (x < y ? x : y);
+	int l2 = size - x < size - y ? size - x : size - y;
+	if (l2 < line)
+		line = l2;
+	/* The lines: first and second line moves are rarely right while the
+	 * board is open; the third and fourth are. */
+	if (size >= 9 && stones < size * size / 4) {
+		if (line == 1) {
+			n += 20;
+		} else if (line == 2) {
+			n += 10;
+		} else if (line <= 4) {
+			n += 10;
+			w += 20;
+		}
+	}
+	/* Captures and escapes. */
+	for (int i = 0; i < 4; i++) {
+		point_t q = (point_t)(p + b->offs[i]);
+
+		if (b->color[q] == color_other(c) && board_group_in_atari(b, q)) {
+			int k = board_group_stones(b, q);
+
+			n += 10 + 4 * k;
+			w += 20 + 8 * k;
+		} else if (b->color[q] == c && board_group_in_atari(b, q)) {
+			n += 10;
+			w += 20;
+		}
+	}
+	if (playout_is_selfatari(b, c, p)) {
+		n += 20;
+	} else if (pattern_match(b, p)) {
+		n += 10;
+		w += 20;
+	}
+	/* Near the last move. */
+	if (b->last_move > 0) {
+		int dx = abs(board_x(b, b->last_move) - x);
+		int dy = abs(board_y(b, b->last_move) - y);
+
+		if (dx + dy <= 2 && dx <= 2 && dy <= 2) {
+			n += 4;
+			w += 8;
+		}
+	}
+	*visits = n;
+	*wins2 = w;
+}
+
+/* Expand NODE at position B (C to move).  Returns false if the pool is full
+ * or another thread is expanding it. */
+static bool
+ai_expand(struct ai *ai, struct ai_node *node, const struct board *b,
+	  enum color c, bool is_root)
+{
+	point_t moves[BOARD_MAX_POINTS];
+	int n = 0, stones = b->size * b->size - b->nfree;
+	uint8_t expected = 0;
+	uint32_t first;
+
+	if (!__atomic_compare_exchange_n(&node->state, &expected, 1, false,
+	    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		return false;
+	for (int i = 0; i < b->nfree; i++) {
+		point_t p = b->free[i];
+
+		if (board_is_true_eye(b, c, p))
+			continue;
+		if (board_check(b, c, p) != MOVE_OK)
+			continue;
+		if (is_root && ai->root_illegal[p])
+			continue;
+		moves[n++] = p;
+	}
+	moves[n++] = BOARD_PASS;
+	first = __atomic_fetch_add(&ai->pool_used, (uint32_t)n, __ATOMIC_RELAXED);
+	if ((size_t)first + (size_t)n > ai->pool_cap) {
+		__atomic_store_n(&node->state, 0, __ATOMIC_RELEASE);
+		return false;
+	}
+	for (int i = 0; i < n; i++) {
+		struct ai_node *ch = &ai->pool[first + (uint32_t)i];
+
+		memset(ch, 0, sizeof *ch);
+		ch->move = moves[i];
+		ai_prior(b, c, moves[i], stones, &ch->visits, &ch->wins2);
+		ch->prior = (uint8_t)(ch->visits < 255 ? ch->visits : 255);
+	}
+	node->children = first;
+	node->nchildren = (uint16_t)n;
+	__atomic_store_n(&node->state, 2, __ATOMIC_RELEASE);
+	return true;
+}
+
+static struct ai_node *
+ai_select(struct ai *ai, struct ai_node *node)
+{
+	struct ai_node *best = NULL;
+	double best_v = -1;
+
+	for (int i = 0; i < node->nchildren; i++) {
+		struct ai_node *ch = &ai->pool[node->children + (uint32_t)i];
+		int32_t v = __atomic_load_n(&ch->visits, __ATOMIC_RELAXED);
+		int32_t w = __atomic_load_n(&ch->wins2, __ATOMIC_RELAXED);
+		int32_t av = __atomic_load_n(&ch->amaf_visits, __ATOMIC_RELAXED);
+		int32_t aw = __atomic_load_n(&ch->amaf_wins2, __ATOMIC_RELAXED);
+		double q = v ? w / (2.0 * v) : 0.5, value = q;
+
+		if (av > 0) {
+			double beta = av / (av + v + v * av / AI_RAVE_EQUIV);
+			value = (1 - beta) * q + beta * (aw / (2.0 * av));
+		}
+		if (value > best_v) {
+			best_v = value;
+			best = ch;
+		}
+	}
+	return best;
+}
+
+struct ai_walk {
+	point_t moves[AI_MAX_DEPTH + 8];
+	int nmoves;
+	struct ai_node *path[AI_MAX_DEPTH + 1];
+	int depth;
+};
+
+/* One playout through the tree. */
+static void
+ai_iterate(struct ai *ai, struct rng *r, struct ai_walk *w)
+{
+	struct board b = ai->root_board;
+	struct ai_node *node = &ai->pool[ai->root];
+	int result2;		/* for Black: 2 win, 1 draw, 0 loss */
+	w->depth = 0;
+	w->nmoves = 0;
+	w->path[w->depth++] = node;
+	__atomic_fetch_add(&node->visits, 1, __ATOMIC_RELAXED);
+	while (w->depth < AI_MAX_DEPTH / 2) {
+		if (__atomic_load_n(&node->state, __ATOMIC_ACQUIRE) != 2) {
+			if (node->visits - node->prior < AI_EXPAND_VISITS &&
+			    node != &ai->pool[ai->root])
+				break;
+			if (!ai_expand(ai, node, &b, b.to_move, node == &ai->pool[ai->root]))
+				break;
+		}
+		struct ai_node *ch = ai_select(ai, node);
+		if (!ch)
+			break;
+		__atomic_fetch_add(&ch->visits, 1, __ATOMIC_RELAXED);
+		if (board_play(&b, b.to_move, ch->move) != MOVE_OK)
+			break;	/* cannot happen: children are legal */
+		w->moves[w->nmoves++] = ch->move;
+		w->path[w->depth++] = ch;
+		node = ch;
+	}
+	/* The rest of the game at random; its moves count for AMAF.  Two
+	 * passes in the tree do not end it: the playout then settles what the
+	 * passes left open, so passing is judged by what it leaves. */
+	int n = playout_run_moves(&b, r, PLAYOUT_HEAVY, 3 * b.size * b.size,
+	    w->moves + w->nmoves, AI_MAX_DEPTH - w->nmoves);
+	w->nmoves += n < AI_MAX_DEPTH - w->nmoves ? n : AI_MAX_DEPTH - w->nmoves;
+	double margin = playout_score(&b, ai->komi);
+	result2 = margin > 0 ? 2 : margin < 0 ? 0 : 1;
+
+	/* Back up.  Node path[i] (i >= 1) holds the move played by the colour
+	 * to move at depth i-1. */
+	uint8_t first_color[BOARD_MAX_POINTS];
+	int16_t first_at[BOARD_MAX_POINTS];
+	memset(first_color, 0, sizeof first_color);
+	enum color c = ai->root_color;
+	for (int i = 0; i < w->nmoves; i++) {
+		point_t m = w->moves[i];
+
+		if (m > 0 && !first_color[m]) {
+			first_color[m] = (uint8_t)c;
+			first_at[m] = (int16_t)i;
+		}
+		c = color_other(c);
+	}
+	c = ai->root_color;
+	for (int d = 0; d < w->depth; d++) {
+		struct ai_node *n = w->path[d];
+		/* The colour to move at node d is c; the result for the player
+		 * who made the move into n is for color_other(c). */
+		int mover_result = color_other(c) == BLACK ? result2 : 2 - result2;
+
+		if (d > 0)
+			__atomic_fetch_add(&n->wins2, mover_result, __ATOMIC_RELAXED);
+		if (__atomic_load_n(&n->state, __ATOMIC_ACQUIRE) == 2) {
+			int res_c = c == BLACK ? result2 : 2 - result2;
+
+			for (int i = 0; i < n->nchildren; i++) {
+				struct ai_node *ch = &ai->pool[n->children + (uint32_t)i];
+				point_t m = ch->move;
+
+				if (m <= 0 || first_color[m] != c || first_at[m] < d)
+					continue;
+				__atomic_fetch_add(&ch->amaf_visits, 1, __ATOMIC_RELAXED);
+				__atomic_fetch_add(&ch->amaf_wins2, res_c, __ATOMIC_RELAXED);
+			}
+		}
+		c = color_other(c);
+	}
+	__atomic_fetch_add(&ai->playouts, 1, __ATOMIC_RELAXED);
+}
+
+struct ai_thread {
+	struct ai *ai;
+	uint64_t seed;
+};
+
+static void *
+ai_worker(void *arg)
+{
+	struct ai_thread *t = arg;
+	struct ai *ai = t->ai;
+	struct rng r = { t->seed };
+	struct ai_walk *w = xmalloc(sizeof *w);
+	int k = 0;
+
+	while (!__atomic_load_n(&ai->stop, __ATOMIC_RELAXED)) {
+		if (ai->budget > 0 &&
+		    __atomic_load_n(&ai->playouts, __ATOMIC_RELAXED) >= ai->budget)
+			break;
+		if ((++k & 15) == 0 && ai->deadline > 0 && ai_now() > ai->deadline)
+			break;
+		ai_iterate(ai, &r, w);
+	}
+	free(w);
+	return NULL;
+}
+
+/* Find the node of the current position in the old tree, or start anew. */
+static void
+ai_find_root(struct ai *ai, const struct game *g, enum color c)
+{
+	uint32_t node = 0;
+
+	if (ai->root && ai->root_nmoves <= g->nmoves &&
+	    g->hashes[ai->root_nmoves] == ai->root_hash &&
+	    ai->pool_used < ai->pool_cap / 2) {
+		node = ai->root;
+		for (int i = ai->root_nmoves; i < g->nmoves && node; i++) {
+			struct ai_node *n = &ai->pool[node];
+			uint32_t next = 0;
+
+			if (n->state != 2)
+				break;
+			for (int k = 0; k < n->nchildren; k++)
+				if (ai->pool[n->children + (uint32_t)k].move == g->moves[i].point)
+					next = n->children + (uint32_t)k;
+			node = next;
+		}
+		/* The colour to move must match what the tree assumed. */
+		if (node && (g->nmoves - ai->root_nmoves) % 2 !=
+		    (ai->root_color != c))
+			node = 0;
+	}
+	if (node && ai->pool[node].state == 2) {
+		ai->root = node;
+	} else {
+		ai_reset_tree(ai);
+	}
+	ai->root_nmoves = g->nmoves;
+	ai->root_hash = g->hashes[g->nmoves];
+	ai->root_color = c;
+}
+
+static void
+ai_budget(struct ai *ai, const struct game *g)
+{
+	int size = g->size;
+
+	ai->budget = 0;
+	ai->deadline = 0;
+	if (ai->opt.playouts > 0 || ai->opt.seconds > 0) {
+		ai->budget = ai->opt.playouts;
+		if (ai->opt.seconds > 0)
+			ai->deadline = ai_now() + ai->opt.seconds;
+		return;
+	}
+	switch (ai->opt.level) {
+	case AI_BEGINNER:
+		ai->budget = 200;
+		break;
+	case AI_INTERMEDIATE:
+		ai->budget = size <= 9 ? 3000 : 2000;
+		break;
+	case AI_ADVANCED:
+		ai->budget = size <= 9 ? 30000 : 20000;
+		ai->deadline = ai_now() + 5.0;
+		break;
+	}
+}
+
+/* Black's margin in the current position with dead stones removed. */
+static double
+ai_final_margin(struct ai *ai, const struct game *g)
+{
+	uint8_t dead[BOARD_MAX_POINTS];
+	struct score s;
+
+	ai_dead_stones(ai, g, dead);
+	score_area(&g->board, dead, g->komi, &s);
+	return s.margin;
+}
+
+static bool
+ai_opponent_has_dead(struct ai *ai, const struct game *g, enum color c)
+{
+	uint8_t dead[BOARD_MAX_POINTS];
+
+	ai_dead_stones(ai, g, dead);
+	for (int p = 0; p < g->board.npoints; p++)
+		if (dead[p] && g->board.color[p] == color_other(c))
+			return true;
+	return false;
+}
+
+point_t
+ai_genmove(struct ai *ai, const struct game *g, enum color c,
+	   struct ai_stats *stats)
+{
+	double start = ai_now();
+	struct ai_node *root, *best = NULL;
+	int nthreads = ai_threads(ai);
+	pthread_t tid[64];
+	struct ai_thread th[64];
+
+	if (stats)
+		memset(stats, 0, sizeof *stats);
+	/* The opponent passed: pass too if that does not lose. */
+	if (!ai->cleanup && g->nmoves > 0 &&
+	    g->moves[g->nmoves - 1].point == BOARD_PASS) {
+		double m = ai_final_margin(ai, g);
+
+		if ((c == BLACK && m > 0) || (c == WHITE && m < 0))
+			return BOARD_PASS;
+	}
+	ai->komi = g->komi;
+	ai->root_board = g->board;
+	ai->root_board.to_move = c;
+	memset(ai->root_illegal, 0, sizeof ai->root_illegal);
+	for (int i = 0; i < g->board.nfree; i++) {
+		point_t p = g->board.free[i];
+
+		if (game_check(g, c, p) != MOVE_OK)
+			ai->root_illegal[p] = 1;
+	}
+	ai_find_root(ai, g, c);
+	root = &ai->pool[ai->root];
+	/* Children of a reused root were made without superko: start over if
+	 * one of them is now illegal. */
+	if (root->state == 2) {
+		for (int i = 0; i < root->nchildren; i++) {
+			point_t m = ai->pool[root->children + (uint32_t)i].move;
+
+			if (m > 0 && ai->root_illegal[m]) {
+				ai_reset_tree(ai);
+				root = &ai->pool[ai->root];
+				break;
+			}
+		}
+	}
+	ai_budget(ai, g);
+	__atomic_store_n(&ai->stop, 0, __ATOMIC_RELAXED);
+	ai->playouts = 0;
+	ai_expand(ai, root, &ai->root_board, c, true);
+
+	for (int t = 0; t < nthreads; t++) {
+		th[t].ai = ai;
+		th[t].seed = ai->seed + (uint64_t)t * 0x9e3779b97f4a7c15ULL +
+		    (uint64_t)g->nmoves * 7919;
+		if (pthread_create(&tid[t], NULL, ai_worker, &th[t]) != 0) {
+			nthreads = t;
+			break;
+		}
+	}
+	if (nthreads == 0) {
+		th[0].ai = ai;
+		th[0].seed = ai->seed;
+		ai_worker(&th[0]);
+	}
+	for (int t = 0; t < nthreads; t++)
+		pthread_join(tid[t], NULL);
+	ai->seed = ai->seed * 6364136223846793005ULL + 1442695040888963407ULL;
+
+	bool no_pass = ai->cleanup && ai_opponent_has_dead(ai, g, c);
+	for (int i = 0; i < root->nchildren; i++) {
+		struct ai_node *ch = &ai->pool[root->children + (uint32_t)i];
+
+		if (no_pass && ch->move == BOARD_PASS)
+			continue;
+		if (!best || ch->visits > best->visits)
+			best = ch;
+	}
+	if (!best)
+		return BOARD_PASS;
+	double rate = best->visits ? best->wins2 / (2.0 * best->visits) : 0.5;
+	if (stats) {
+		stats->playouts = ai->playouts;
+		stats->seconds = ai_now() - start;
+		stats->winrate = rate;
+		stats->memory = (size_t)ai->pool_used * sizeof(struct ai_node);
+	}
+	if (ai->opt.resign && ai->opt.level != AI_BEGINNER &&
+	    rate < AI_RESIGN_RATE && best->visits > 500 &&
+	    g->nmoves > g->size * g->size / 4)
+		return BOARD_RESIGN;
+	return best->move;
+}
+
+void
+ai_dead_stones(struct ai *ai, const struct game *g, uint8_t *dead)
+{
+	(void)ai;
+	score_estimate_dead(&g->board, dead);
+}

@@ -1,0 +1,71 @@
+/*
+ * ai.h: the computer opponent, Monte-Carlo tree search.
+ *
+ * The one idea: ai_genmove() is a pure question, "best move for C in this
+ * game within this budget", asked of an object that may keep its search
+ * tree between questions.  It may run for seconds, so front ends call it from
+ * a thread of their own and may call ai_stop() from any other thread to get
+ * the best move found so far at once.
+ *
+ * Ownership: ai_new() returns an object the caller frees with ai_free(); it
+ * keeps no pointer to the games it is asked about.
+ */
+#ifndef TENGEN_AI_H
+#define TENGEN_AI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+
+enum ai_level {
+	AI_BEGINNER = 0,	/* 初级 */
+	AI_INTERMEDIATE,	/* 中级 */
+	AI_ADVANCED		/* 高级 */
+};
+
+struct ai_options {
+	enum ai_level level;
+	long playouts;		/* > 0: this many playouts a move (overrides level) */
+	double seconds;		/* > 0: at most this long a move (overrides level) */
+	int threads;		/* 0: one per core */
+	bool resign;		/* may resign a lost game (never at beginner) */
+	size_t max_memory;	/* tree size cap in bytes, 0: 512 MiB */
+	uint64_t seed;		/* 0: from the clock */
+};
+
+/* Search statistics of the last move, for front ends and the benchmark. */
+struct ai_stats {
+	long playouts;
+	double seconds;
+	double winrate;		/* of the side that moved, 0..1 */
+	size_t memory;		/* bytes used by the tree */
+};
+
+void ai_options_default(struct ai_options *o);
+/* "beginner", "intermediate", "advanced" (also "1", "2", "3"); -1 if none. */
+int ai_level_parse(const char *s, enum ai_level *level);
+const char *ai_level_name(enum ai_level level);
+
+struct ai *ai_new(const struct ai_options *o);
+void ai_free(struct ai *ai);
+
+/* Best move for C: a point, BOARD_PASS or BOARD_RESIGN.  Always legal in G
+ * (positional superko included).  Thread-safe against ai_stop(). */
+point_t ai_genmove(struct ai *ai, const struct game *g, enum color c,
+		   struct ai_stats *stats);
+/* Change the budget of the following moves (as the options' playouts and
+ * seconds; 0 and 0 go back to the level's). */
+void ai_set_limits(struct ai *ai, long playouts, double seconds);
+/* Cleanup mode (kgs-genmove_cleanup): do not pass while the opponent has
+ * stones that the estimate calls dead, so that they are captured. */
+void ai_set_cleanup(struct ai *ai, bool cleanup);
+
+/* Ask a running ai_genmove() to return now (from any thread). */
+void ai_stop(struct ai *ai);
+
+/* Dead stones of a finished position, from playout ownership: DEAD[p] = 1. */
+void ai_dead_stones(struct ai *ai, const struct game *g, uint8_t *dead);
+
+#endif

@@ -1,0 +1,29 @@
+/*
+ * game-sgf.h: between an SGF record (sgf.h) and a game (game.h).
+ *
+ * sgf.c knows the format and game.c the rules; this is where a record is
+ * replayed under the rules, so that an illegal move in a file is reported
+ * with the place it stood: "game.sgf:12:5: B[dd]: illegal move: suicide".
+ *
+ * Ownership: game_from_sgf() calls game_init() on G, which the caller frees
+ * with game_free() on success (on error G holds nothing).  game_to_sgf()
+ * fills REC like sgf_parse() does; the caller frees it with
+ * sgf_record_free().
+ */
+#ifndef TENGEN_GAME_SGF_H
+#define TENGEN_GAME_SGF_H
+
+#include <stddef.h>
+#include "game.h"
+#include "sgf.h"
+
+/* Set up G from REC (NAME is used in messages).  Returns 0, or -1 with
+ * "NAME:LINE:COL: message" in ERR. */
+int game_from_sgf(struct game *g, const struct sgf_record *rec,
+		  const char *name, char *err, size_t errlen);
+/* The inverse: size, komi, handicap, setup stones, first player, moves and
+ * result.  Player names and the like are not in a game: they stay NULL for
+ * the caller to fill.  Returns 0, or -1 if G is not a valid game. */
+int game_to_sgf(const struct game *g, struct sgf_record *rec);
+
+#endif

@@ -1,0 +1,1188 @@
+/*
+ * sgf-read.c: SGF FF[1] to FF[4] text to a struct sgf_record.
+ *
+ * The one idea: reading is two steps.  The lexer walks the whole collection
+ * without recursion (a depth counter, not a stack), keeps the properties of
+ * the main line only (the first child at every branch point) as raw byte
+ * ranges with their line and column, and skips variations.  Then those
+ * properties are interpreted into a private record, which is handed to the
+ * caller only when everything was valid, so an error never half-loads.
+ *
+ * Text is converted to UTF-8: with iconv from the root's CA[] charset, or,
+ * without CA[], as UTF-8 when the whole file is valid UTF-8 and as Latin-1
+ * (the FF[4] default) otherwise.  In double-byte charsets (Big5, GBK, ...)
+ * the second byte of a character may be '\' or ']', so when the root names
+ * one, the file is lexed again treating each such pair as one character.
+ *
+ * Setup (AB/AW/AE before the first move) is given as the stones it leaves,
+ * in row order: AE on the empty starting board leaves nothing, so the
+ * record is the same however a file grouped its setup.
+ *
+ * Positions are 1-based; columns count bytes; a value's position is that of
+ * its opening '['.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <iconv.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sgf.h"
+#include "util.h"
+
+#define SGF_READ_MAX_BYTES (16u * 1024 * 1024)
+#define SGF_READ_IDMAX 7	/* longer identifiers are unknown ones */
+
+struct sgf_read_val {
+	size_t off, len;		/* the bytes between '[' and ']' */
+	struct sgf_pos pos;		/* of the '[' */
+};
+
+struct sgf_read_prop {
+	char id[SGF_READ_IDMAX + 1];	/* upper-case letters; "" if too long */
+	int node;			/* index on the main line */
+	int val, nval;			/* vals[val .. val + nval) */
+};
+
+enum sgf_read_enc {
+	SGF_ENC_UTF8,
+	SGF_ENC_LATIN1,
+	SGF_ENC_ICONV
+};
+
+struct sgf_reader {
+	const char *data;
+	size_t len, i;
+	int line, col;
+	const char *name;
+	char *err;
+	size_t errlen;
+
+	bool dbcs;			/* lex double-byte characters as pairs */
+	int ca;				/* prop index of the root's CA, or -1 */
+
+	struct sgf_read_prop *props;
+	int nprops, cprops;
+	struct sgf_read_val *vals;
+	int nvals, cvals;
+	int nnodes;
+
+	enum sgf_read_enc enc;
+	iconv_t cd;
+	char charset[32];		/* CA as written, for messages */
+
+	struct sgf_record rec;		/* being built */
+	int cmoves;
+};
+
+static int sgf_read_error(struct sgf_reader *, struct sgf_pos, const char *,
+    ...) __attribute__((format(printf, 3, 4)));
+
+static int
+sgf_read_error(struct sgf_reader *r, struct sgf_pos pos, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (r->errlen == 0)
+		return -1;
+	n = snprintf(r->err, r->errlen, "%s:%d:%d: ", r->name, pos.line,
+	    pos.col);
+	if (n < 0 || (size_t)n >= r->errlen)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(r->err + n, r->errlen - (size_t)n, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* "ID[value]" for messages: the value shortened, unprintable bytes as '?'. */
+static const char *
+sgf_read_quote(const struct sgf_reader *r, const struct sgf_read_prop *p,
+    int v, char *buf, size_t len)
+{
+	const struct sgf_read_val *val = &r->vals[p->val + v];
+	size_t n = 0, i;
+	const char *id = p->id[0] != '\0' ? p->id : "?";
+
+	n = (size_t)snprintf(buf, len, "%s[", id);
+	for (i = 0; i < val->len && n + 5 < len; i++) {
+		unsigned char c = (unsigned char)r->data[val->off + i];
+
+		if (i == 20 && val->len > 24) {
+			memcpy(buf + n, "...", 3);
+			n += 3;
+			break;
+		}
+		buf[n++] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
+	}
+	buf[n++] = ']';
+	buf[n] = '\0';
+	return buf;
+}
+
+static int
+sgf_read_perror(struct sgf_reader *r, const struct sgf_read_prop *p, int v,
+    const char *what)
+{
+	char q[64];
+
+	return sgf_read_error(r, r->vals[p->val + v].pos, "%s: %s",
+	    sgf_read_quote(r, p, v, q, sizeof q), what);
+}
+
+/* --- the lexer ------------------------------------------------------- */
+
+static int
+sgf_read_peek(const struct sgf_reader *r)
+{
+	return r->i < r->len ? (unsigned char)r->data[r->i] : -1;
+}
+
+static int
+sgf_read_next(struct sgf_reader *r)
+{
+	unsigned char c;
+
+	if (r->i >= r->len)
+		return -1;
+	c = (unsigned char)r->data[r->i++];
+	if (c == '\n' || (c == '\r' && sgf_read_peek(r) != '\n')) {
+		r->line++;
+		r->col = 1;
+	} else
+		r->col++;
+	return c;
+}
+
+static struct sgf_pos
+sgf_read_here(const struct sgf_reader *r)
+{
+	struct sgf_pos pos = { r->line, r->col };
+
+	return pos;
+}
+
+static bool
+sgf_read_isspace(int c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
+	    c == '\f';
+}
+
+static void
+sgf_read_skip_space(struct sgf_reader *r)
+{
+	while (sgf_read_isspace(sgf_read_peek(r)))
+		sgf_read_next(r);
+}
+
+static bool
+sgf_read_isalpha(int c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+/* Find the first '(' followed by ';' (anything before it is not SGF). */
+static int
+sgf_read_start(struct sgf_reader *r)
+{
+	struct sgf_pos first = { 0, 0 }, after = { 0, 0 };
+	int c;
+
+	while ((c = sgf_read_peek(r)) != -1) {
+		if (c == '(') {
+			size_t save = r->i;
+			int line = r->line, col = r->col;
+
+			sgf_read_next(r);
+			sgf_read_skip_space(r);
+			if (sgf_read_peek(r) == ';') {
+				r->i = save;
+				r->line = line;
+				r->col = col;
+				return 0;
+			}
+			if (first.line == 0) {
+				first.line = line;
+				first.col = col;
+				after = sgf_read_here(r);
+			}
+			continue;
+		}
+		sgf_read_next(r);
+	}
+	if (first.line != 0)
+		return sgf_read_error(r, after, "missing ';' after '('");
+	first.line = first.col = 1;
+	return sgf_read_error(r, first, "no game tree: no '(;' found");
+}
+
+static void
+sgf_read_add_prop(struct sgf_reader *r, const char *id, int node, int val,
+    int nval)
+{
+	struct sgf_read_prop *p;
+
+	if (r->nprops == r->cprops) {
+		r->cprops = r->cprops ? r->cprops * 2 : 64;
+		r->props = xreallocarray(r->props, (size_t)r->cprops,
+		    sizeof *r->props);
+	}
+	p = &r->props[r->nprops++];
+	memcpy(p->id, id, sizeof p->id);
+	p->node = node;
+	p->val = val;
+	p->nval = nval;
+}
+
+/* One value: the '[' is next.  Stored only when KEEP. */
+static int
+sgf_read_value(struct sgf_reader *r, const char *id, bool keep)
+{
+	struct sgf_pos pos = sgf_read_here(r);
+	size_t off;
+	int c;
+
+	sgf_read_next(r);
+	off = r->i;
+	for (;;) {
+		c = sgf_read_next(r);
+		if (c == '\\') {
+			c = sgf_read_next(r);
+			if (r->dbcs && c >= 0x81)
+				c = sgf_read_next(r);
+		} else if (r->dbcs && c >= 0x81)
+			c = sgf_read_next(r);
+		else if (c == ']')
+			break;
+		if (c == -1)
+			return sgf_read_error(r, pos,
+			    "%s[: value not terminated (no closing ']')",
+			    id[0] != '\0' ? id : "property");
+	}
+	if (!keep)
+		return 0;
+	if (r->nvals == r->cvals) {
+		r->cvals = r->cvals ? r->cvals * 2 : 128;
+		r->vals = xreallocarray(r->vals, (size_t)r->cvals,
+		    sizeof *r->vals);
+	}
+	r->vals[r->nvals].off = off;
+	r->vals[r->nvals].len = r->i - 1 - off;
+	r->vals[r->nvals].pos = pos;
+	r->nvals++;
+	return 0;
+}
+
+/* A property: identifier then one or more values. */
+static int
+sgf_read_property(struct sgf_reader *r, bool keep)
+{
+	struct sgf_pos pos = sgf_read_here(r);
+	char id[SGF_READ_IDMAX + 1];
+	int nid = 0, val = r->nvals, c;
+	bool upper = false;
+
+	while (sgf_read_isalpha(c = sgf_read_peek(r))) {
+		sgf_read_next(r);
+		if (c < 'A' || c > 'Z')
+			continue;	/* FF[1]-[3] long names: AddBlack */
+		upper = true;
+		if (nid <= SGF_READ_IDMAX)
+			nid++;
+		if (nid <= SGF_READ_IDMAX)
+			id[nid - 1] = (char)c;
+	}
+	if (!upper)
+		return sgf_read_error(r, pos, "property identifier without "
+		    "upper-case letters");
+	id[nid <= SGF_READ_IDMAX ? nid : 0] = '\0';
+	sgf_read_skip_space(r);
+	if (sgf_read_peek(r) != '[')
+		return sgf_read_error(r, pos, "property %s has no value",
+		    id[0] != '\0' ? id : "(long name)");
+	while (sgf_read_peek(r) == '[') {
+		if (sgf_read_value(r, id, keep) < 0)
+			return -1;
+		sgf_read_skip_space(r);
+	}
+	if (keep) {
+		if (r->nnodes == 1 && r->ca < 0 && strcmp(id, "CA") == 0)
+			r->ca = r->nprops;
+		sgf_read_add_prop(r, id, r->nnodes - 1, val, r->nvals - val);
+	}
+	return 0;
+}
+
+/* Lex the first game tree, keeping the main line's properties. */
+static int
+sgf_read_lex(struct sgf_reader *r)
+{
+	bool main_line = true;
+	long depth = 0;
+	int c;
+
+	r->i = 0;
+	r->line = r->col = 1;
+	r->nprops = r->nvals = r->nnodes = 0;
+	r->ca = -1;
+	if (sgf_read_start(r) < 0)
+		return -1;
+	while ((c = sgf_read_peek(r)) != -1) {
+		struct sgf_pos pos = sgf_read_here(r);
+
+		if (sgf_read_isspace(c)) {
+			sgf_read_next(r);
+		} else if (c == '(') {
+			/* While on the main line, a '(' is always the first
+			 * child: the main line ends at the first ')'. */
+			sgf_read_next(r);
+			depth++;
+			sgf_read_skip_space(r);
+			if (sgf_read_peek(r) != ';')
+				return sgf_read_error(r, sgf_read_here(r),
+				    "missing ';' after '('");
+		} else if (c == ')') {
+			sgf_read_next(r);
+			main_line = false;
+			if (--depth == 0)
+				return 0;
+		} else if (c == ';') {
+			sgf_read_next(r);
+			if (main_line)
+				r->nnodes++;
+		} else if (sgf_read_isalpha(c)) {
+			if (sgf_read_property(r, main_line) < 0)
+				return -1;
+		} else if (c == '[') {
+			return sgf_read_error(r, pos, "value without a "
+			    "property identifier");
+		} else if (c >= 0x20 && c < 0x7f) {
+			return sgf_read_error(r, pos, "unexpected '%c'", c);
+		} else {
+			return sgf_read_error(r, pos, "unexpected byte 0x%02x",
+			    (unsigned)c);
+		}
+	}
+	return sgf_read_error(r, sgf_read_here(r),
+	    "missing ')' at the end of the game tree");
+}
+
+/* --- character sets -------------------------------------------------- */
+
+/* Upper case without '-', '_' and spaces: "iso8859_1" -> "ISO88591". */
+static void
+sgf_read_charset_key(const char *s, char *key, size_t len)
+{
+	size_t n = 0;
+
+	for (; *s != '\0' && n + 1 < len; s++) {
+		if (*s == '-' || *s == '_' || *s == ' ')
+			continue;
+		key[n++] = (*s >= 'a' && *s <= 'z') ? (char)(*s - 32) : *s;
+	}
+	key[n] = '\0';
+}
+
+/* Charsets whose second byte may be an ASCII '\' or ']'. */
+static bool
+sgf_read_charset_dbcs(const char *key)
+{
+	static const char *const names[] = {
+		"BIG5", "BIG5HKSCS", "CP950", "WINDOWS950", "GBK", "GB2312",
+		"EUCCN", "GB18030", "CP936", "WINDOWS936", "SHIFTJIS", "SJIS",
+		"CP932", "WINDOWS31J", "MSKANJI", "CP949", "UHC", "JOHAB",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(key, names[i]) == 0)
+			return true;
+	return false;
+}
+
+/* Strict UTF-8: no overlong forms, no surrogates, nothing past U+10FFFF. */
+static bool
+sgf_read_valid_utf8(const unsigned char *s, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len) {
+		unsigned char c = s[i];
+		unsigned int cp;
+		size_t n, k;
+
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf) {
+			n = 1;
+			cp = c & 0x1f;
+		} else if (c >= 0xe0 && c <= 0xef) {
+			n = 2;
+			cp = c & 0x0f;
+		} else if (c >= 0xf0 && c <= 0xf4) {
+			n = 3;
+			cp = c & 0x07;
+		} else
+			return false;
+		if (len - i <= n)
+			return false;
+		for (k = 1; k <= n; k++) {
+			if ((s[i + k] & 0xc0) != 0x80)
+				return false;
+			cp = (cp << 6) | (s[i + k] & 0x3f);
+		}
+		if ((n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) ||
+		    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+			return false;
+		i += n + 1;
+	}
+	return true;
+}
+
+/* Choose how text becomes UTF-8, from the root's CA[] or the bytes. */
+static int
+sgf_read_encoding(struct sgf_reader *r)
+{
+	const struct sgf_read_prop *p;
+	const struct sgf_read_val *v;
+	char key[32];
+	size_t i;
+
+	r->cd = (iconv_t)-1;
+	if (r->ca < 0) {
+		/* No CA[]: FF[4] says Latin-1, but many programs write
+		 * UTF-8 without saying so; valid UTF-8 is taken as such. */
+		r->enc = sgf_read_valid_utf8((const unsigned char *)r->data,
+		    r->len) ? SGF_ENC_UTF8 : SGF_ENC_LATIN1;
+		return 0;
+	}
+	p = &r->props[r->ca];
+	v = &r->vals[p->val];
+	if (v->len == 0 || v->len >= sizeof r->charset)
+		return sgf_read_perror(r, p, 0, "unknown character set");
+	memcpy(r->charset, r->data + v->off, v->len);
+	r->charset[v->len] = '\0';
+	for (i = 0; i < v->len; i++) {
+		unsigned char c = (unsigned char)r->charset[i];
+
+		if (c <= 0x20 || c >= 0x7f)
+			return sgf_read_perror(r, p, 0,
+			    "unknown character set");
+	}
+	sgf_read_charset_key(r->charset, key, sizeof key);
+	if (strcmp(key, "UTF8") == 0 || strcmp(key, "USASCII") == 0 ||
+	    strcmp(key, "ASCII") == 0) {
+		r->enc = SGF_ENC_UTF8;
+		return 0;
+	}
+	if (strncmp(key, "UTF16", 5) == 0 || strncmp(key, "UTF32", 5) == 0 ||
+	    strncmp(key, "UCS", 3) == 0 || strncmp(key, "UTF7", 4) == 0)
+		return sgf_read_perror(r, p, 0, "character set not usable "
+		    "in SGF (not ASCII-compatible)");
+	r->enc = SGF_ENC_ICONV;
+	/* GB2312 files often hold GBK characters; GBK is a superset. */
+	if (strcmp(key, "GB2312") == 0 || strcmp(key, "EUCCN") == 0)
+		r->cd = iconv_open("UTF-8", "GBK");
+	else
+		r->cd = iconv_open("UTF-8", r->charset);
+	if (r->cd == (iconv_t)-1) {
+		/* "ISO8859_1" is common; iconv knows "ISO8859-1". */
+		char alt[sizeof r->charset];
+
+		for (i = 0; i <= v->len; i++)
+			alt[i] = r->charset[i] == '_' ? '-' : r->charset[i];
+		r->cd = iconv_open("UTF-8", alt);
+	}
+	if (r->cd == (iconv_t)-1)
+		return sgf_read_perror(r, p, 0, "unknown character set");
+	return 0;
+}
+
+/* Convert LEN bytes of S in the record's charset to a new UTF-8 string. */
+static char *
+sgf_read_to_utf8(struct sgf_reader *r, const char *s, size_t len)
+{
+	char *out, *in = (char *)s, *o;
+	size_t cap, inleft = len, oleft, i, n = 0;
+
+	switch (r->enc) {
+	case SGF_ENC_UTF8:
+		if (!sgf_read_valid_utf8((const unsigned char *)s, len))
+			return NULL;
+		return xstrndup(s, len);
+	case SGF_ENC_LATIN1:
+		out = xmalloc(2 * len + 1);
+		for (i = 0; i < len; i++) {
+			unsigned char c = (unsigned char)s[i];
+
+			if (c < 0x80)
+				out[n++] = (char)c;
+			else {
+				out[n++] = (char)(0xc0 | (c >> 6));
+				out[n++] = (char)(0x80 | (c & 0x3f));
+			}
+		}
+		out[n] = '\0';
+		return out;
+	case SGF_ENC_ICONV:
+		break;
+	}
+	cap = 4 * len + 16;
+	out = xmalloc(cap);
+	o = out;
+	oleft = cap - 1;
+	iconv(r->cd, NULL, NULL, NULL, NULL);
+	while (inleft > 0) {
+		if (iconv(r->cd, &in, &inleft, &o, &oleft) != (size_t)-1)
+			continue;
+		if (errno != E2BIG) {
+			free(out);
+			return NULL;
+		}
+		n = (size_t)(o - out);
+		cap *= 2;
+		out = xreallocarray(out, cap, 1);
+		o = out + n;
+		oleft = cap - n - 1;
+	}
+	if (iconv(r->cd, NULL, NULL, &o, &oleft) == (size_t)-1) {
+		free(out);
+		return NULL;
+	}
+	*o = '\0';
+	return out;
+}
+
+/* --- values ---------------------------------------------------------- */
+
+/* A text value unescaped and in UTF-8 (Text, or SimpleText when SIMPLE:
+ * line breaks become spaces).  Returns NULL after reporting. */
+static char *
+sgf_read_text(struct sgf_reader *r, const struct sgf_read_prop *p, int v,
+    bool simple)
+{
+	const struct sgf_read_val *val = &r->vals[p->val + v];
+	const char *s = r->data + val->off;
+	char *buf = xmalloc(val->len + 1), *text;
+	size_t i = 0, n = 0, len = val->len;
+
+	while (i < len) {
+		unsigned char c = (unsigned char)s[i++];
+
+		if (c == '\\' && i < len) {
+			c = (unsigned char)s[i++];
+			if (c == '\n' || c == '\r') {
+				/* soft line break: removed */
+				if (i < len && (s[i] == '\n' || s[i] == '\r') &&
+				    (unsigned char)s[i] != c)
+					i++;
+				continue;
+			}
+		} else if (c == '\n' || c == '\r') {
+			if (i < len && (s[i] == '\n' || s[i] == '\r') &&
+			    (unsigned char)s[i] != c)
+				i++;
+			buf[n++] = simple ? ' ' : '\n';
+			continue;
+		} else if (c == '\t' || c == '\v' || c == '\f')
+			c = ' ';
+		if (c == '\0') {
+			free(buf);
+			sgf_read_perror(r, p, v, "NUL byte in text");
+			return NULL;
+		}
+		buf[n++] = (char)c;
+		if (r->dbcs && c >= 0x81 && i < len)
+			buf[n++] = s[i++];
+	}
+	text = sgf_read_to_utf8(r, buf, n);
+	free(buf);
+	if (text == NULL) {
+		char what[80];
+
+		if (r->ca >= 0)
+			snprintf(what, sizeof what, "text is not valid %s",
+			    r->charset);
+		else
+			snprintf(what, sizeof what, "text is not valid UTF-8");
+		sgf_read_perror(r, p, v, what);
+		return NULL;
+	}
+	return text;
+}
+
+/* The raw value without surrounding blanks, as a C string in BUF. */
+static const char *
+sgf_read_raw(const struct sgf_reader *r, const struct sgf_read_prop *p,
+    int v, char *buf, size_t len)
+{
+	const struct sgf_read_val *val = &r->vals[p->val + v];
+	const char *s = r->data + val->off;
+	size_t n = val->len;
+
+	while (n > 0 && sgf_read_isspace((unsigned char)*s)) {
+		s++;
+		n--;
+	}
+	while (n > 0 && sgf_read_isspace((unsigned char)s[n - 1]))
+		n--;
+	if (n >= len)
+		n = len - 1;	/* too long for any valid value */
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+/* A non-negative decimal integer up to MAX; -1 if not one. */
+static long
+sgf_read_uint(const char *s, long max)
+{
+	long n = 0;
+
+	if (*s == '+')
+		s++;
+	if (*s == '\0')
+		return -1;
+	for (; *s != '\0'; s++) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		n = n * 10 + (*s - '0');
+		if (n > max)
+			return -1;
+	}
+	return n;
+}
+
+static int
+sgf_read_size(struct sgf_reader *r, const struct sgf_read_prop *p)
+{
+	char buf[32], *colon;
+	long w, h;
+
+	sgf_read_raw(r, p, 0, buf, sizeof buf);
+	colon = strchr(buf, ':');
+	if (colon != NULL)
+		*colon = '\0';
+	w = sgf_read_uint(buf, 1000);
+	h = colon != NULL ? sgf_read_uint(colon + 1, 1000) : w;
+	if (w < 0 || h < 0)
+		return sgf_read_perror(r, p, 0, "board size must be a number "
+		    "from 2 to 25");
+	if (w != h)
+		return sgf_read_perror(r, p, 0, "rectangular boards are not "
+		    "supported");
+	if (w < BOARD_MIN_SIZE || w > BOARD_MAX_SIZE)
+		return sgf_read_perror(r, p, 0, "board size must be 2 to 25");
+	r->rec.size = (int)w;
+	return 0;
+}
+
+static int
+sgf_read_komi(struct sgf_reader *r, const struct sgf_read_prop *p)
+{
+	char buf[64], *end;
+	const char *s;
+	double k;
+
+	sgf_read_raw(r, p, 0, buf, sizeof buf);
+	for (s = buf; *s != '\0'; s++)
+		if (strchr("0123456789.+-eE", *s) == NULL)
+			break;
+	k = strtod(buf, &end);
+	if (*s != '\0' || buf[0] == '\0' || *end != '\0' || !isfinite(k) ||
+	    fabs(k) > 10000)
+		return sgf_read_perror(r, p, 0, "komi must be a number");
+	r->rec.komi = k;
+	r->rec.has_komi = true;
+	return 0;
+}
+
+/* Two letters at S as a point: 0, or -1 if not letters, -2 if off the
+ * board. */
+static int
+sgf_read_xy(const struct sgf_reader *r, const char *s, int *x, int *y)
+{
+	if (s[0] < 'a' || s[0] > 'z' || s[1] < 'a' || s[1] > 'z')
+		return -1;
+	*x = s[0] - 'a';
+	*y = s[1] - 'a';
+	return *x < r->rec.size && *y < r->rec.size ? 0 : -2;
+}
+
+static int
+sgf_read_bad_point(struct sgf_reader *r, const struct sgf_read_prop *p,
+    int v, int why)
+{
+	char what[64];
+
+	if (why == -1)
+		return sgf_read_perror(r, p, v, "not a point");
+	snprintf(what, sizeof what, "point is outside the %dx%d board",
+	    r->rec.size, r->rec.size);
+	return sgf_read_perror(r, p, v, what);
+}
+
+/* A point "dd", or a pass ("" and, on boards up to 19, "tt") when PASS is
+ * not NULL.  Returns 0, or -1 after reporting. */
+static int
+sgf_read_point(struct sgf_reader *r, const struct sgf_read_prop *p, int v,
+    int *x, int *y, bool *pass)
+{
+	const struct sgf_read_val *val = &r->vals[p->val + v];
+	const char *s = r->data + val->off;
+	int rc;
+
+	if (pass != NULL) {
+		*pass = val->len == 0 || (val->len == 2 && r->rec.size <= 19 &&
+		    s[0] == 't' && s[1] == 't');
+		if (*pass) {
+			*x = *y = -1;
+			return 0;
+		}
+	}
+	rc = val->len == 2 ? sgf_read_xy(r, s, x, y) : -1;
+	return rc == 0 ? 0 : sgf_read_bad_point(r, p, v, rc);
+}
+
+/* --- interpretation -------------------------------------------------- */
+
+struct sgf_read_setup {
+	int8_t color[BOARD_MAX_SIZE * BOARD_MAX_SIZE];	/* -1: untouched */
+	struct sgf_pos pos[BOARD_MAX_SIZE * BOARD_MAX_SIZE];
+};
+
+/* AB, AW or AE: point lists, with the FF[4] "aa:cc" rectangles. */
+static int
+sgf_read_setup_prop(struct sgf_reader *r, const struct sgf_read_prop *p,
+    struct sgf_read_setup *su)
+{
+	enum color c = p->id[1] == 'B' ? BLACK : p->id[1] == 'W' ? WHITE :
+	    EMPTY;
+	int v;
+
+	for (v = 0; v < p->nval; v++) {
+		const struct sgf_read_val *val = &r->vals[p->val + v];
+		const char *s = r->data + val->off;
+		int x0, y0, x1, y1, x, y, t;
+
+		if (val->len == 0)
+			continue;	/* an empty list */
+		if (val->len == 5 && s[2] == ':') {
+			/* a rectangle "ul:lr" (corners taken in any order) */
+			t = sgf_read_xy(r, s, &x0, &y0);
+			if (t == 0)
+				t = sgf_read_xy(r, s + 3, &x1, &y1);
+			if (t < 0)
+				return sgf_read_bad_point(r, p, v, t);
+		} else {
+			if (sgf_read_point(r, p, v, &x0, &y0, NULL) < 0)
+				return -1;
+			x1 = x0;
+			y1 = y0;
+		}
+		if (x0 > x1) {
+			t = x0;
+			x0 = x1;
+			x1 = t;
+		}
+		if (y0 > y1) {
+			t = y0;
+			y0 = y1;
+			y1 = t;
+		}
+		for (y = y0; y <= y1; y++)
+			for (x = x0; x <= x1; x++) {
+				su->color[y * BOARD_MAX_SIZE + x] = (int8_t)c;
+				su->pos[y * BOARD_MAX_SIZE + x] = val->pos;
+			}
+	}
+	return 0;
+}
+
+/* Setup as a list of stones in row order; AE on the empty starting board
+ * leaves nothing, so the list is the same however the file grouped it. */
+static void
+sgf_read_setup_list(struct sgf_reader *r, const struct sgf_read_setup *su)
+{
+	int n = 0, x, y, k;
+
+	for (k = 0; k < BOARD_MAX_SIZE * BOARD_MAX_SIZE; k++)
+		if (su->color[k] > 0)
+			n++;
+	if (n == 0)
+		return;
+	r->rec.setup = xcalloc((size_t)n, sizeof *r->rec.setup);
+	for (y = 0; y < r->rec.size; y++)
+		for (x = 0; x < r->rec.size; x++) {
+			k = y * BOARD_MAX_SIZE + x;
+			if (su->color[k] <= 0)
+				continue;
+			r->rec.setup[r->rec.nsetup].color =
+			    (enum color)su->color[k];
+			r->rec.setup[r->rec.nsetup].x = x;
+			r->rec.setup[r->rec.nsetup].y = y;
+			r->rec.setup[r->rec.nsetup].pos = su->pos[k];
+			r->rec.nsetup++;
+		}
+}
+
+/* Append TEXT (owned) to *DST, separated by a line break. */
+static void
+sgf_read_append(char **dst, char *text)
+{
+	size_t a, b;
+
+	if (*dst == NULL) {
+		*dst = text;
+		return;
+	}
+	a = strlen(*dst);
+	b = strlen(text);
+	*dst = xreallocarray(*dst, a + b + 2, 1);
+	(*dst)[a] = '\n';
+	memcpy(*dst + a + 1, text, b + 1);
+	free(text);
+}
+
+static char **
+sgf_read_text_field(struct sgf_record *rec, const char *id)
+{
+	if (strcmp(id, "PB") == 0)
+		return &rec->black;
+	if (strcmp(id, "PW") == 0)
+		return &rec->white;
+	if (strcmp(id, "BR") == 0)
+		return &rec->black_rank;
+	if (strcmp(id, "WR") == 0)
+		return &rec->white_rank;
+	if (strcmp(id, "DT") == 0)
+		return &rec->date;
+	if (strcmp(id, "RE") == 0)
+		return &rec->result;
+	if (strcmp(id, "RU") == 0)
+		return &rec->rules;
+	if (strcmp(id, "GN") == 0)
+		return &rec->name;
+	if (strcmp(id, "EV") == 0)
+		return &rec->event;
+	if (strcmp(id, "AP") == 0)
+		return &rec->application;
+	return NULL;
+}
+
+/* Root properties first: they decide how the rest reads. */
+static int
+sgf_read_root(struct sgf_reader *r)
+{
+	bool seen_sz = false;
+	char buf[32];
+	int i;
+
+	for (i = 0; i < r->nprops; i++) {
+		const struct sgf_read_prop *p = &r->props[i];
+
+		if (strcmp(p->id, "GM") == 0 && p->node == 0) {
+			if (sgf_read_uint(sgf_read_raw(r, p, 0, buf,
+			    sizeof buf), 1000) != 1)
+				return sgf_read_perror(r, p, 0, "only Go "
+				    "(GM[1]) is supported");
+		} else if (strcmp(p->id, "FF") == 0 && p->node == 0) {
+			long ff = sgf_read_uint(sgf_read_raw(r, p, 0, buf,
+			    sizeof buf), 1000);
+
+			if (ff < 1 || ff > 4)
+				return sgf_read_perror(r, p, 0, "file format "
+				    "must be FF[1] to FF[4]");
+		} else if (strcmp(p->id, "SZ") == 0 && !seen_sz) {
+			if (sgf_read_size(r, p) < 0)
+				return -1;
+			seen_sz = true;
+		}
+	}
+	return 0;
+}
+
+static void
+sgf_read_add_move(struct sgf_reader *r, enum color c, int x, int y,
+    struct sgf_pos pos)
+{
+	struct sgf_move *m;
+
+	if (r->rec.nmoves == r->cmoves) {
+		r->cmoves = r->cmoves ? r->cmoves * 2 : 128;
+		r->rec.moves = xreallocarray(r->rec.moves, (size_t)r->cmoves,
+		    sizeof *r->rec.moves);
+	}
+	m = &r->rec.moves[r->rec.nmoves++];
+	m->color = c;
+	m->x = x;
+	m->y = y;
+	m->comment = NULL;
+	m->pos = pos;
+}
+
+/* One main-line node: props[first .. end). */
+static int
+sgf_read_node(struct sgf_reader *r, int first, int end,
+    struct sgf_read_setup *su)
+{
+	char buf[32], **field;
+	const struct sgf_read_prop *move = NULL;
+	int i, x, y;
+	bool pass;
+	char *comment = NULL;
+
+	for (i = first; i < end; i++) {
+		const struct sgf_read_prop *p = &r->props[i];
+		const char *id = p->id;
+
+		if (strcmp(id, "B") == 0 || strcmp(id, "W") == 0) {
+			if (move != NULL) {
+				free(comment);
+				return sgf_read_perror(r, p, 0, "a node "
+				    "cannot have two moves (both B and W)");
+			}
+			if (p->nval != 1) {
+				free(comment);
+				return sgf_read_perror(r, p, 1, "a move has "
+				    "one value");
+			}
+			move = p;
+		} else if (strcmp(id, "AB") == 0 || strcmp(id, "AW") == 0 ||
+		    strcmp(id, "AE") == 0) {
+			if (r->rec.nmoves > 0) {
+				free(comment);
+				return sgf_read_perror(r, p, 0, "setup after "
+				    "moves is not supported");
+			}
+			if (sgf_read_setup_prop(r, p, su) < 0) {
+				free(comment);
+				return -1;
+			}
+		} else if (strcmp(id, "PL") == 0) {
+			const char *s = sgf_read_raw(r, p, 0, buf, sizeof buf);
+
+			if (r->rec.nmoves > 0)
+				continue;	/* only the first player matters */
+			if (strcmp(s, "B") == 0 || strcmp(s, "b") == 0 ||
+			    strcmp(s, "1") == 0)
+				r->rec.first = BLACK;
+			else if (strcmp(s, "W") == 0 || strcmp(s, "w") == 0 ||
+			    strcmp(s, "2") == 0)
+				r->rec.first = WHITE;
+			else {
+				free(comment);
+				return sgf_read_perror(r, p, 0, "player to "
+				    "move must be B or W");
+			}
+		} else if (strcmp(id, "KM") == 0) {
+			if (sgf_read_komi(r, p) < 0) {
+				free(comment);
+				return -1;
+			}
+		} else if (strcmp(id, "HA") == 0) {
+			long ha = sgf_read_uint(sgf_read_raw(r, p, 0, buf,
+			    sizeof buf), BOARD_MAX_SIZE * BOARD_MAX_SIZE);
+
+			if (ha < 0) {
+				free(comment);
+				return sgf_read_perror(r, p, 0, "handicap "
+				    "must be a non-negative integer");
+			}
+			r->rec.handicap = (int)ha;
+		} else if (strcmp(id, "C") == 0) {
+			char *t = sgf_read_text(r, p, 0, false);
+
+			if (t == NULL) {
+				free(comment);
+				return -1;
+			}
+			sgf_read_append(&comment, t);
+		} else if ((field = sgf_read_text_field(&r->rec, id)) !=
+		    NULL) {
+			char *t = sgf_read_text(r, p, 0, true);
+
+			if (t == NULL) {
+				free(comment);
+				return -1;
+			}
+			free(*field);
+			*field = t;
+		}
+	}
+	if (move != NULL) {
+		if (sgf_read_point(r, move, 0, &x, &y, &pass) < 0) {
+			free(comment);
+			return -1;
+		}
+		sgf_read_add_move(r, move->id[0] == 'B' ? BLACK : WHITE, x, y,
+		    r->vals[move->val].pos);
+		r->rec.moves[r->rec.nmoves - 1].comment = comment;
+	} else if (comment != NULL) {
+		/* A comment on a node without a move belongs to the last
+		 * move, or to the game before the first one. */
+		if (r->rec.nmoves > 0)
+			sgf_read_append(&r->rec.moves[r->rec.nmoves - 1].
+			    comment, comment);
+		else
+			sgf_read_append(&r->rec.comment, comment);
+	}
+	return 0;
+}
+
+static int
+sgf_read_interpret(struct sgf_reader *r)
+{
+	struct sgf_read_setup *su;
+	int i, first, node;
+
+	if (sgf_read_root(r) < 0 || sgf_read_encoding(r) < 0)
+		return -1;
+	su = xmalloc(sizeof *su);
+	memset(su->color, -1, sizeof su->color);
+	for (first = 0; first < r->nprops; first = i) {
+		node = r->props[first].node;
+		for (i = first; i < r->nprops && r->props[i].node == node; i++)
+			;
+		if (sgf_read_node(r, first, i, su) < 0) {
+			free(su);
+			return -1;
+		}
+	}
+	sgf_read_setup_list(r, su);
+	free(su);
+	return 0;
+}
+
+/* --- the API --------------------------------------------------------- */
+
+void
+sgf_record_init(struct sgf_record *rec)
+{
+	memset(rec, 0, sizeof *rec);
+	rec->size = 19;
+	rec->first = EMPTY;
+}
+
+void
+sgf_record_free(struct sgf_record *rec)
+{
+	int i;
+
+	free(rec->black);
+	free(rec->white);
+	free(rec->black_rank);
+	free(rec->white_rank);
+	free(rec->date);
+	free(rec->result);
+	free(rec->rules);
+	free(rec->name);
+	free(rec->event);
+	free(rec->comment);
+	free(rec->application);
+	free(rec->setup);
+	for (i = 0; i < rec->nmoves; i++)
+		free(rec->moves[i].comment);
+	free(rec->moves);
+	sgf_record_init(rec);
+}
+
+int
+sgf_parse(const char *data, size_t len, const char *name,
+	  struct sgf_record *rec, char *err, size_t errlen)
+{
+	struct sgf_reader r;
+	int rc;
+
+	memset(&r, 0, sizeof r);
+	r.data = data;
+	r.len = len;
+	r.name = name != NULL ? name : "(sgf)";
+	r.err = err;
+	r.errlen = errlen;
+	r.cd = (iconv_t)-1;
+	sgf_record_init(rec);
+	sgf_record_init(&r.rec);
+	if (errlen > 0)
+		err[0] = '\0';
+	if (len > SGF_READ_MAX_BYTES) {
+		struct sgf_pos start = { 1, 1 };
+
+		return sgf_read_error(&r, start, "file too big (more than "
+		    "16 MiB)");
+	}
+	rc = sgf_read_lex(&r);
+	if (r.ca >= 0) {
+		char key[32], cs[32];
+		const struct sgf_read_val *v = &r.vals[r.props[r.ca].val];
+
+		sgf_read_raw(&r, &r.props[r.ca], 0, cs, sizeof cs);
+		sgf_read_charset_key(cs, key, sizeof key);
+		if (v->len < sizeof cs && sgf_read_charset_dbcs(key)) {
+			r.dbcs = true;
+			if (errlen > 0)
+				err[0] = '\0';
+			rc = sgf_read_lex(&r);
+		}
+	}
+	if (rc == 0)
+		rc = sgf_read_interpret(&r);
+	if (r.cd != (iconv_t)-1)
+		iconv_close(r.cd);
+	free(r.props);
+	free(r.vals);
+	if (rc < 0) {
+		sgf_record_free(&r.rec);
+		return -1;
+	}
+	*rec = r.rec;
+	return 0;
+}
+
+int
+sgf_read_file(const char *path, struct sgf_record *rec, char *err,
+    size_t errlen)
+{
+	FILE *f;
+	char *data;
+	size_t len = 0, cap = 65536, n;
+	int rc;
+
+	sgf_record_init(rec);
+	f = fopen(path, "rb");
+	if (f == NULL) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	data = xmalloc(cap);
+	for (;;) {
+		n = fread(data + len, 1, cap - len, f);
+		len += n;
+		if (len > SGF_READ_MAX_BYTES)
+			break;	/* sgf_parse() says it is too big */
+		if (n == 0)
+			break;
+		if (len == cap) {
+			cap *= 2;
+			data = xreallocarray(data, cap, 1);
+		}
+	}
+	if (ferror(f)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		fclose(f);
+		free(data);
+		return -1;
+	}
+	fclose(f);
+	rc = sgf_parse(data, len, path, rec, err, errlen);
+	free(data);
+	return rc;
+}

@@ -1,0 +1,670 @@
+/*
+ * tui-game.c: the game screen's state and what every action does to it.
+ *
+ * The one idea: the game (struct game) is the truth and everything else is
+ * derived from it or waits on it.  An action changes the game through
+ * game_*() and then calls tui_game_after_move(), the one place that decides
+ * what comes next: counting after two passes, the computer's turn, the end;
+ * and that saves the game, so that the file on disk never lags behind the
+ * screen by more than the move being made.  Nothing here draws; tui-board.c
+ * paints the screen from this state.
+ */
+#include "config.h"
+
+#include <curses.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai.h"
+#include "i18n.h"
+#include "tui.h"
+
+void
+tui_game_message(struct tui_game *gm, bool error, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(gm->msg, sizeof gm->msg, fmt, ap);
+	va_end(ap);
+	gm->msg_error = error;
+}
+
+enum tui_player_kind
+tui_game_kind(const struct tui_game *gm, enum color c)
+{
+	if (gm->set.opponent == SETTINGS_HOTSEAT || c == gm->human)
+		return TUI_HUMAN;
+	return gm->set.opponent == SETTINGS_ENGINE ? TUI_ENGINE : TUI_AI;
+}
+
+bool
+tui_game_human_turn(const struct tui_game *gm)
+{
+	return gm->mode == TUI_PLAY && gm->view < 0 &&
+	    gm->g.end == GAME_END_NONE &&
+	    tui_game_kind(gm, game_to_move(&gm->g)) == TUI_HUMAN;
+}
+
+static const char *
+tui_game_color_name(enum color c)
+{
+	return c == WHITE ? _("White") : _("Black");
+}
+
+/* The pace delay in seconds, drawn from a small generator of our own so
+ * that TENGEN_SEED makes it reproducible. */
+static double
+tui_game_pace_delay(struct tui *t)
+{
+	struct tui_game *gm = &t->game;
+	double lo, hi;
+
+	switch (t->set.pace) {
+	case SETTINGS_PACE_REAL:
+		lo = 2;
+		hi = 5;
+		break;
+	case SETTINGS_PACE_FAST:
+		lo = 1;
+		hi = 2;
+		break;
+	default:
+		return 0;
+	}
+	gm->pace_rng = gm->pace_rng * 6364136223846793005UL +
+	    1442695040888963407UL;
+	return lo + (hi - lo) * (double)(gm->pace_rng >> 11 & 0xfffff) /
+	    (double)0xfffff;
+}
+
+void
+tui_game_save(struct tui *t)
+{
+	struct tui_game *gm = &t->game;
+
+	if (!t->in_game)
+		return;
+	if (tui_save_write(t->data_dir, &gm->g, &gm->set, gm->human) < 0)
+		tui_game_message(gm, true, _("Cannot save the game in %s"),
+		    t->data_dir);
+	if (gm->g.end != GAME_END_NONE && !gm->saved_final) {
+		gm->saved_final = true;
+		tui_save_archive(t->data_dir, &gm->g, &gm->set, gm->human);
+	}
+}
+
+/* The result in words: "B+2.5: Black wins by 1¼ stones". */
+static void
+tui_game_result(struct tui *t, char *buf, size_t len)
+{
+	const struct game *g = &t->game.g;
+	char sgf[32], stones[128];
+
+	switch (g->end) {
+	case GAME_END_SCORE:
+		snprintf(buf, len, "%s: %s",
+		    score_result_sgf(g->score, sgf, sizeof sgf),
+		    score_result_stones(g->score, t->lang, stones,
+		    sizeof stones));
+		break;
+	case GAME_END_RESIGN:
+		snprintf(buf, len, g->winner == BLACK ?
+		    _("B+R: White resigned, Black wins") :
+		    _("W+R: Black resigned, White wins"));
+		break;
+	default:
+		snprintf(buf, len, _("The game is over"));
+		break;
+	}
+}
+
+void
+tui_game_after_move(struct tui *t)
+{
+	struct tui_game *gm = &t->game;
+	enum color c = game_to_move(&gm->g);
+
+	if (gm->g.end != GAME_END_NONE) {
+		char res[256];
+
+		gm->mode = TUI_OVER;
+		tui_game_result(t, res, sizeof res);
+		tui_game_message(gm, false, "%s", res);
+		tui_game_save(t);
+		tui_bell(t);
+		return;
+	}
+	tui_game_save(t);
+	if (gm->mode == TUI_PLAY && game_two_passes(&gm->g) &&
+	    gm->g.nmoves != gm->play_on_at) {
+		tui_count_begin(t);
+		return;
+	}
+	if (gm->mode == TUI_PLAY && tui_game_kind(gm, c) != TUI_HUMAN) {
+		gm->thinking = true;
+		gm->have_move = false;
+		gm->show_at = tui_now() + tui_game_pace_delay(t);
+		tui_player_ask(&gm->player, &gm->g, c);
+	}
+}
+
+/* Start the computer's side of the game in GM->set, if there is one. */
+static int
+tui_game_start_player(struct tui *t, char *err, size_t errlen)
+{
+	struct tui_game *gm = &t->game;
+	enum tui_player_kind kind = TUI_HUMAN;
+
+	if (gm->set.opponent == SETTINGS_COMPUTER)
+		kind = TUI_AI;
+	else if (gm->set.opponent == SETTINGS_ENGINE)
+		kind = TUI_ENGINE;
+	return tui_player_start(&gm->player, kind, gm->set.level,
+	    gm->set.engine, t->seed, t->wake[1], err, errlen);
+}
+
+static void
+tui_game_begin(struct tui *t, const struct settings *set)
+{
+	struct tui_game *gm = &t->game;
+
+	gm->set = *set;
+	gm->human = set->opponent == SETTINGS_HOTSEAT ? BLACK :
+	    (enum color)set->color;
+	gm->mode = TUI_PLAY;
+	gm->cx = gm->cy = gm->g.size / 2;
+	gm->view = -1;
+	gm->play_on_at = -1;
+	gm->pace_rng = t->seed ? t->seed : (unsigned long)tui_now() * 1000003UL;
+	t->in_game = true;
+	t->screen = TUI_SCREEN_GAME;
+}
+
+int
+tui_game_new(struct tui *t, const struct settings *set)
+{
+	struct tui_game *gm = &t->game;
+	struct settings s = *set;
+	char err[256];
+
+	if (t->in_game)
+		tui_game_end(t);
+	memset(gm, 0, sizeof *gm);
+	if (game_init(&gm->g, s.size, s.komi) < 0)
+		return -1;
+	if (s.handicap >= 2 && game_fixed_handicap(&gm->g, s.handicap,
+	    NULL) < 0) {
+		s.handicap = 0;
+		tui_game_message(gm, true,
+		    _("No fixed handicap of that size on this board"));
+	}
+	tui_game_begin(t, &s);
+	if (tui_game_start_player(t, err, sizeof err) < 0) {
+		tui_game_message(gm, true, "%s", err);
+		gm->set.opponent = SETTINGS_HOTSEAT;
+	} else if (gm->msg[0] == '\0')
+		tui_game_message(gm, false, _("New game: %s to play"),
+		    tui_game_color_name(game_to_move(&gm->g)));
+	tui_game_after_move(t);
+	return 0;
+}
+
+int
+tui_game_load(struct tui *t, const char *path, const struct settings *set,
+	      bool resume, char *err, size_t errlen)
+{
+	struct tui_game *gm = &t->game;
+	struct settings s = *set;
+	struct game g;
+
+	if (tui_save_read(path, &g, err, errlen) < 0)
+		return -1;
+	if (resume)
+		tui_save_read_meta(t->data_dir, &s);
+	if (t->in_game)
+		tui_game_end(t);
+	memset(gm, 0, sizeof *gm);
+	gm->g = g;
+	s.size = g.size;
+	s.komi = g.komi;
+	s.handicap = g.handicap;
+	tui_game_begin(t, &s);
+	gm->saved_final = g.end != GAME_END_NONE;
+	if (tui_game_start_player(t, err, errlen) < 0) {
+		tui_game_message(gm, true, "%s", err);
+		gm->set.opponent = SETTINGS_HOTSEAT;
+	}
+	if (g.end != GAME_END_NONE) {
+		char res[256];
+
+		gm->mode = TUI_OVER;
+		tui_game_result(t, res, sizeof res);
+		tui_game_message(gm, false, "%s  %s", res,
+		    _("[ ] look through the moves"));
+		return 0;
+	}
+	tui_game_message(gm, false, _("Game continued at move %d: %s to play"),
+	    g.nmoves, tui_game_color_name(game_to_move(&g)));
+	if (game_two_passes(&gm->g))
+		tui_count_begin(t);
+	else
+		tui_game_after_move(t);
+	return 0;
+}
+
+void
+tui_game_end(struct tui *t)
+{
+	struct tui_game *gm = &t->game;
+
+	if (!t->in_game)
+		return;
+	tui_player_stop(&gm->player);
+	game_free(&gm->g);
+	t->in_game = false;
+}
+
+/* Forget the computer's pending answer. */
+static void
+tui_game_stop_thinking(struct tui_game *gm)
+{
+	tui_player_cancel(&gm->player);
+	gm->thinking = false;
+	gm->have_move = false;
+}
+
+static point_t
+tui_game_cursor(const struct tui_game *gm)
+{
+	return board_point(&gm->g.board, gm->cx, gm->cy);
+}
+
+/* Why P is not a move, in words. */
+static void
+tui_game_refuse(struct tui_game *gm, point_t p, enum board_verdict v)
+{
+	static const struct {
+		enum board_verdict v;
+		const char *text;
+	} reasons[] = {
+		{ MOVE_OCCUPIED, N_("%s: that point is occupied") },
+		{ MOVE_SUICIDE, N_("%s is forbidden: the stone would have no liberty (suicide)") },
+		{ MOVE_KO, N_("%s is forbidden by ko: play elsewhere first, then take back") },
+		{ MOVE_SUPERKO, N_("%s is forbidden: it would repeat an earlier position (superko)") },
+		{ MOVE_OFFBOARD, N_("%s is not on the board") },
+	};
+	char v_str[8];
+
+	board_vertex_str(&gm->g.board, p, v_str);
+	for (size_t i = 0; i < sizeof reasons / sizeof reasons[0]; i++)
+		if (reasons[i].v == v) {
+			tui_game_message(gm, true, _(reasons[i].text), v_str);
+			return;
+		}
+}
+
+static void
+tui_game_play(struct tui *t, point_t p)
+{
+	struct tui_game *gm = &t->game;
+	enum color c = game_to_move(&gm->g);
+	enum board_verdict v = game_check(&gm->g, c, p);
+	char vs[8];
+
+	gm->has_preview = false;
+	if (v != MOVE_OK) {
+		tui_game_refuse(gm, p, v);
+		return;
+	}
+	game_play(&gm->g, c, p);
+	tui_game_message(gm, false, p == BOARD_PASS ? _("%s passes") :
+	    _("%s played %s"), tui_game_color_name(c),
+	    board_vertex_str(&gm->g.board, p, vs));
+	tui_game_after_move(t);
+}
+
+/* Enter, Space or a click on P. */
+static void
+tui_game_place(struct tui *t, point_t p, bool click)
+{
+	struct tui_game *gm = &t->game;
+	char vs[8];
+
+	if (gm->mode == TUI_OVER) {
+		tui_game_message(gm, false, _("The game is over: R starts a new one, q goes to the lobby"));
+		return;
+	}
+	if (gm->view >= 0) {
+		tui_game_message(gm, false, _("Looking at move %d: End goes back to the game"),
+		    gm->view);
+		return;
+	}
+	if (!tui_game_human_turn(gm)) {
+		if (!gm->thinking) {
+			/* The computer failed last time: ask again. */
+			tui_game_after_move(t);
+			return;
+		}
+		tui_game_message(gm, false, _("Not your turn: the computer is thinking"));
+		return;
+	}
+	if (gm->set.preview && !(gm->has_preview && gm->preview == p)) {
+		enum board_verdict v = game_check(&gm->g,
+		    game_to_move(&gm->g), p);
+
+		if (v != MOVE_OK) {
+			gm->has_preview = false;
+			tui_game_refuse(gm, p, v);
+			return;
+		}
+		gm->has_preview = true;
+		gm->preview = p;
+		tui_game_message(gm, false, click ?
+		    _("Preview at %s: click it again or press Enter to place, Esc cancels") :
+		    _("Preview at %s: Enter places, arrows move it, Esc cancels"),
+		    board_vertex_str(&gm->g.board, p, vs));
+		return;
+	}
+	tui_game_play(t, p);
+}
+
+static void
+tui_game_resign_yes(struct tui *t)
+{
+	struct tui_game *gm = &t->game;
+	enum color loser = gm->set.opponent == SETTINGS_HOTSEAT ?
+	    game_to_move(&gm->g) : gm->human;
+
+	if (gm->g.end != GAME_END_NONE)
+		return;
+	tui_game_stop_thinking(gm);
+	gm->has_preview = false;
+	game_resign(&gm->g, loser);
+	tui_game_after_move(t);
+}
+
+static void
+tui_game_restart_yes(struct tui *t)
+{
+	struct settings s = t->game.set;
+
+	/* Display options come from the settings of the moment. */
+	tui_game_new(t, &s);
+}
+
+static void
+tui_game_undo(struct tui *t)
+{
+	struct tui_game *gm = &t->game;
+	struct game *g = &gm->g;
+	bool computer = gm->set.opponent != SETTINGS_HOTSEAT;
+	int i, n = 0;
+
+	tui_game_stop_thinking(gm);
+	gm->has_preview = false;
+	gm->view = -1;
+	if (g->end == GAME_END_RESIGN) {
+		/* Take back the resignation only. */
+		game_goto(g, g->nmoves);
+		gm->mode = TUI_PLAY;
+		gm->saved_final = false;
+		tui_game_message(gm, false, _("Resignation taken back"));
+		tui_game_after_move(t);
+		return;
+	}
+	if (computer) {
+		/* Back to the player's turn before the player's last move. */
+		for (i = g->nmoves - 1; i >= 0; i--)
+			if (g->moves[i].color == gm->human)
+				break;
+		n = i < 0 ? 0 : g->nmoves - i;
+	} else
+		n = g->nmoves > 0;
+	if (n == 0) {
+		tui_game_message(gm, true, _("Nothing to undo"));
+		if (gm->mode != TUI_PLAY) {
+			gm->mode = TUI_PLAY;
+			tui_game_after_move(t);
+		}
+		return;
+	}
+	game_undo(g, n);
+	gm->mode = TUI_PLAY;
+	gm->saved_final = false;
+	tui_game_message(gm, false, ngettext("Took back %d move: %s to play",
+	    "Took back %d moves: %s to play", (unsigned long)n), n,
+	    tui_game_color_name(game_to_move(g)));
+	tui_game_after_move(t);
+}
+
+static void
+tui_game_to_lobby(struct tui *t)
+{
+	struct tui_game *gm = &t->game;
+
+	tui_game_stop_thinking(gm);
+	if (gm->g.end == GAME_END_NONE)
+		tui_game_save(t);
+	tui_game_end(t);
+	tui_lobby_enter(t);
+}
+
+static void
+tui_game_view(struct tui_game *gm, int n)
+{
+	if (n >= gm->g.nmoves) {
+		gm->view = -1;
+		tui_game_message(gm, false, _("Back to the game at move %d"),
+		    gm->g.nmoves);
+		return;
+	}
+	gm->has_preview = false;
+	gm->view = n < 0 ? 0 : n;
+	tui_game_message(gm, false, _("Looking at move %d of %d: [ ] step, End goes back"),
+	    gm->view, gm->g.nmoves);
+}
+
+static void
+tui_game_cursor_move(struct tui_game *gm, int dx, int dy)
+{
+	int size = gm->g.size;
+
+	gm->cx = (gm->cx + dx + size) % size;
+	gm->cy = (gm->cy + dy + size) % size;
+	if (gm->has_preview) {
+		char vs[8];
+
+		gm->preview = tui_game_cursor(gm);
+		tui_game_message(gm, false, _("Preview at %s: Enter places, Esc cancels"),
+		    board_vertex_str(&gm->g.board, gm->preview, vs));
+	}
+}
+
+static void
+tui_game_action(struct tui *t, enum tui_action a)
+{
+	struct tui_game *gm = &t->game;
+	bool counting = gm->mode == TUI_COUNT;
+
+	switch (a) {
+	case TUI_UP:
+		tui_game_cursor_move(gm, 0, -1);
+		break;
+	case TUI_DOWN:
+		tui_game_cursor_move(gm, 0, 1);
+		break;
+	case TUI_LEFT:
+		tui_game_cursor_move(gm, -1, 0);
+		break;
+	case TUI_RIGHT:
+		tui_game_cursor_move(gm, 1, 0);
+		break;
+	case TUI_PLACE:
+		if (counting)
+			tui_count_toggle(t, tui_game_cursor(gm));
+		else
+			tui_game_place(t, tui_game_cursor(gm), false);
+		break;
+	case TUI_CONFIRM:
+		if (counting)
+			tui_count_confirm(t);
+		else if (gm->has_preview)
+			tui_game_play(t, gm->preview);
+		else
+			tui_game_message(gm, false, _("No preview to confirm"));
+		break;
+	case TUI_CANCEL:
+		if (counting)
+			tui_count_resume(t);
+		else if (gm->has_preview) {
+			gm->has_preview = false;
+			tui_game_message(gm, false, _("Preview cancelled"));
+		} else if (gm->view >= 0)
+			tui_game_view(gm, gm->g.nmoves);
+		else if (gm->thinking && gm->player.ai != NULL)
+			ai_stop(gm->player.ai);
+		break;
+	case TUI_PASS:
+		if (tui_game_human_turn(gm))
+			tui_game_play(t, BOARD_PASS);
+		else
+			tui_game_message(gm, true, _("You can pass only on your turn"));
+		break;
+	case TUI_UNDO:
+		tui_game_undo(t);
+		break;
+	case TUI_RESIGN:
+		if (gm->g.end != GAME_END_NONE || counting)
+			tui_game_message(gm, true, _("There is no game to resign"));
+		else
+			tui_dialog_open(t, _("Resign this game?"),
+			    tui_game_resign_yes, NULL);
+		break;
+	case TUI_RESTART:
+		if (gm->g.end == GAME_END_NONE && gm->g.nmoves > 0)
+			tui_dialog_open(t,
+			    _("The game is not finished. Start a new one?"),
+			    tui_game_restart_yes, NULL);
+		else
+			tui_game_restart_yes(t);
+		break;
+	case TUI_LOBBY:
+		tui_game_to_lobby(t);
+		break;
+	case TUI_QUIT:
+		tui_game_stop_thinking(gm);
+		tui_game_save(t);
+		t->quit = true;
+		break;
+	case TUI_BACK:
+		tui_game_view(gm, (gm->view < 0 ? gm->g.nmoves : gm->view) - 1);
+		break;
+	case TUI_FORWARD:
+		if (gm->view >= 0)
+			tui_game_view(gm, gm->view + 1);
+		break;
+	case TUI_FIRST:
+		tui_game_view(gm, 0);
+		break;
+	case TUI_LAST:
+		tui_game_view(gm, gm->g.nmoves);
+		break;
+	case TUI_HELP:
+		t->help = true;
+		break;
+	default:
+		break;
+	}
+}
+
+void
+tui_game_key(struct tui *t, int key)
+{
+	const struct tui_key *table = t->game.mode == TUI_COUNT ?
+	    tui_keys_count : tui_keys_game;
+
+	tui_game_action(t, tui_keys_lookup(table, key));
+}
+
+void
+tui_game_click(struct tui *t, int y, int x)
+{
+	struct tui_game *gm = &t->game;
+	point_t p;
+
+	for (int i = 0; i < gm->nbuttons; i++) {
+		const struct tui_button *b = &gm->buttons[i];
+
+		if (y == b->y && x >= b->x && x < b->x + b->w) {
+			tui_game_action(t, b->action);
+			return;
+		}
+	}
+	if ((p = tui_board_hit(t, y, x)) == BOARD_NONE)
+		return;
+	gm->cx = board_x(&gm->g.board, p);
+	gm->cy = board_y(&gm->g.board, p);
+	if (gm->mode == TUI_COUNT)
+		tui_count_toggle(t, p);
+	else
+		tui_game_place(t, p, true);
+}
+
+void
+tui_game_tick(struct tui *t)
+{
+	struct tui_game *gm = &t->game;
+	char err[256], vs[8];
+	enum color c;
+	point_t move;
+	int rc;
+
+	if (!t->in_game || !gm->thinking)
+		return;
+	if (!gm->have_move) {
+		rc = tui_player_take(&gm->player, &move, err, sizeof err);
+		if (rc < 0) {
+			gm->thinking = false;
+			tui_game_message(gm, true, _("The engine failed: %s. Enter tries again"),
+			    err);
+			return;
+		}
+		if (rc == 0)
+			return;
+		gm->have_move = true;
+		gm->move = move;
+	}
+	if (tui_now() < gm->show_at)
+		return;
+	gm->thinking = gm->have_move = false;
+	c = game_to_move(&gm->g);
+	if (gm->move == BOARD_RESIGN) {
+		game_resign(&gm->g, c);
+		tui_game_after_move(t);
+		return;
+	}
+	if (game_play(&gm->g, c, gm->move) != MOVE_OK) {
+		tui_game_message(gm, true, _("The computer tried an illegal move"));
+		return;
+	}
+	tui_game_message(gm, false, gm->move == BOARD_PASS ? _("%s passes") :
+	    _("%s played %s"), tui_game_color_name(c),
+	    board_vertex_str(&gm->g.board, gm->move, vs));
+	tui_bell(t);
+	tui_game_after_move(t);
+}
+
+int
+tui_game_timeout(struct tui *t)
+{
+	struct tui_game *gm = &t->game;
+	double ms;
+
+	if (!t->in_game || !gm->have_move)
+		return -1;
+	ms = (gm->show_at - tui_now()) * 1000.0 + 1;
+	return ms < 0 ? 0 : ms > 60000 ? 60000 : (int)ms;
+}

@@ -1,0 +1,165 @@
+/*
+ * tui-keys.c: which key does what, screen by screen, and the key list.
+ *
+ * The one idea: bindings are data.  Each screen has a table of { key,
+ * action, name, help }; the screens look keys up here, and the "?" screen
+ * and the manual are written from the same rows, so the list a player sees
+ * is always the one the program uses.  A row with a NULL name is another key
+ * for the row above it.
+ */
+#include "config.h"
+
+#include <curses.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "tui.h"
+
+#define TUI_KEY_ESC 27
+#define TUI_CTRL(c) ((c) & 0x1f)
+
+const struct tui_key tui_keys_game[] = {
+	{ KEY_LEFT, TUI_LEFT, N_("arrows, hjkl"), N_("move the cursor (and a preview)") },
+	{ 'h', TUI_LEFT, NULL, NULL },
+	{ KEY_RIGHT, TUI_RIGHT, NULL, NULL },
+	{ 'l', TUI_RIGHT, NULL, NULL },
+	{ KEY_UP, TUI_UP, NULL, NULL },
+	{ 'k', TUI_UP, NULL, NULL },
+	{ KEY_DOWN, TUI_DOWN, NULL, NULL },
+	{ 'j', TUI_DOWN, NULL, NULL },
+	{ '\n', TUI_PLACE, N_("Enter, Space"), N_("place a stone (with preview: preview, then place)") },
+	{ '\r', TUI_PLACE, NULL, NULL },
+	{ KEY_ENTER, TUI_PLACE, NULL, NULL },
+	{ ' ', TUI_PLACE, NULL, NULL },
+	{ 'c', TUI_CONFIRM, N_("C"), N_("place the previewed stone") },
+	{ 'C', TUI_CONFIRM, NULL, NULL },
+	{ TUI_KEY_ESC, TUI_CANCEL, N_("Esc"), N_("cancel the preview; stop the computer") },
+	{ 'p', TUI_PASS, N_("P"), N_("pass (two passes in a row: counting)") },
+	{ 'P', TUI_PASS, NULL, NULL },
+	{ 'z', TUI_UNDO, N_("Z, U"), N_("undo (against the computer: its reply and your move)") },
+	{ 'Z', TUI_UNDO, NULL, NULL },
+	{ 'u', TUI_UNDO, NULL, NULL },
+	{ 'U', TUI_UNDO, NULL, NULL },
+	{ 'g', TUI_RESIGN, N_("G"), N_("resign (asks first)") },
+	{ 'G', TUI_RESIGN, NULL, NULL },
+	{ 'r', TUI_RESTART, N_("R"), N_("restart (asks first if unfinished)") },
+	{ 'R', TUI_RESTART, NULL, NULL },
+	{ 'q', TUI_LOBBY, N_("q"), N_("back to the lobby (the game is saved)") },
+	{ 'Q', TUI_QUIT, N_("Q"), N_("save and quit") },
+	{ '[', TUI_BACK, N_("[ ]"), N_("look at the move before / after") },
+	{ '<', TUI_BACK, NULL, NULL },
+	{ KEY_PPAGE, TUI_BACK, NULL, NULL },
+	{ ']', TUI_FORWARD, NULL, NULL },
+	{ '>', TUI_FORWARD, NULL, NULL },
+	{ KEY_NPAGE, TUI_FORWARD, NULL, NULL },
+	{ KEY_HOME, TUI_FIRST, N_("Home, End"), N_("first move / back to the game") },
+	{ KEY_END, TUI_LAST, NULL, NULL },
+	{ '?', TUI_HELP, N_("?"), N_("this list of keys") },
+	{ TUI_CTRL('l'), TUI_REDRAW, N_("Ctrl-L"), N_("redraw the screen") },
+	{ 0, TUI_NONE, NULL, NULL }
+};
+
+const struct tui_key tui_keys_count[] = {
+	{ KEY_LEFT, TUI_LEFT, NULL, NULL },
+	{ 'h', TUI_LEFT, NULL, NULL },
+	{ KEY_RIGHT, TUI_RIGHT, NULL, NULL },
+	{ 'l', TUI_RIGHT, NULL, NULL },
+	{ KEY_UP, TUI_UP, NULL, NULL },
+	{ 'k', TUI_UP, NULL, NULL },
+	{ KEY_DOWN, TUI_DOWN, NULL, NULL },
+	{ 'j', TUI_DOWN, NULL, NULL },
+	{ '\n', TUI_PLACE, N_("Enter, Space"), N_("mark the group dead / alive") },
+	{ '\r', TUI_PLACE, NULL, NULL },
+	{ KEY_ENTER, TUI_PLACE, NULL, NULL },
+	{ ' ', TUI_PLACE, NULL, NULL },
+	{ 'c', TUI_CONFIRM, N_("C"), N_("confirm the result") },
+	{ 'C', TUI_CONFIRM, NULL, NULL },
+	{ TUI_KEY_ESC, TUI_CANCEL, N_("Esc"), N_("continue playing") },
+	{ 'z', TUI_UNDO, N_("Z, U"), N_("continue playing and undo") },
+	{ 'Z', TUI_UNDO, NULL, NULL },
+	{ 'u', TUI_UNDO, NULL, NULL },
+	{ 'U', TUI_UNDO, NULL, NULL },
+	{ 'q', TUI_LOBBY, NULL, NULL },
+	{ 'Q', TUI_QUIT, NULL, NULL },
+	{ '?', TUI_HELP, NULL, NULL },
+	{ TUI_CTRL('l'), TUI_REDRAW, NULL, NULL },
+	{ 0, TUI_NONE, NULL, NULL }
+};
+
+const struct tui_key tui_keys_lobby[] = {
+	{ KEY_UP, TUI_UP, N_("up, down, j, k"), N_("choose a line") },
+	{ 'k', TUI_UP, NULL, NULL },
+	{ KEY_DOWN, TUI_DOWN, NULL, NULL },
+	{ 'j', TUI_DOWN, NULL, NULL },
+	{ '\t', TUI_DOWN, NULL, NULL },
+	{ KEY_LEFT, TUI_LEFT, N_("left, right, h, l"), N_("change the value") },
+	{ 'h', TUI_LEFT, NULL, NULL },
+	{ KEY_RIGHT, TUI_RIGHT, NULL, NULL },
+	{ 'l', TUI_RIGHT, NULL, NULL },
+	{ '\n', TUI_PLACE, N_("Enter, Space"), N_("start, continue, tick a box, edit") },
+	{ '\r', TUI_PLACE, NULL, NULL },
+	{ KEY_ENTER, TUI_PLACE, NULL, NULL },
+	{ ' ', TUI_PLACE, NULL, NULL },
+	{ 's', TUI_CONFIRM, N_("S"), N_("start a game") },
+	{ 'S', TUI_CONFIRM, NULL, NULL },
+	{ 'c', TUI_LAST, N_("C"), N_("continue the last game") },
+	{ 'C', TUI_LAST, NULL, NULL },
+	{ 'q', TUI_QUIT, N_("q, Q"), N_("quit") },
+	{ 'Q', TUI_QUIT, NULL, NULL },
+	{ '?', TUI_HELP, N_("?"), N_("this list of keys") },
+	{ TUI_CTRL('l'), TUI_REDRAW, NULL, NULL },
+	{ 0, TUI_NONE, NULL, NULL }
+};
+
+const struct tui_key tui_keys_dialog[] = {
+	{ '\n', TUI_YES, N_("Enter, y"), N_("yes") },
+	{ '\r', TUI_YES, NULL, NULL },
+	{ KEY_ENTER, TUI_YES, NULL, NULL },
+	{ 'y', TUI_YES, NULL, NULL },
+	{ 'Y', TUI_YES, NULL, NULL },
+	{ TUI_KEY_ESC, TUI_NO, N_("Esc, n"), N_("no") },
+	{ 'n', TUI_NO, NULL, NULL },
+	{ 'N', TUI_NO, NULL, NULL },
+	{ 0, TUI_NONE, NULL, NULL }
+};
+
+enum tui_action
+tui_keys_lookup(const struct tui_key *table, int key)
+{
+	for (; table->action != TUI_NONE; table++)
+		if (table->key == key)
+			return table->action;
+	return TUI_NONE;
+}
+
+/* One section of the list; returns the next free line. */
+static int
+tui_keys_section(int y, int x, int w, const char *title,
+		 const struct tui_key *table)
+{
+	tui_put(y++, x, w, A_BOLD, title);
+	for (; table->action != TUI_NONE; table++) {
+		if (table->name == NULL || table->help == NULL)
+			continue;
+		tui_put(y, x + 1, 14, 0, _(table->name));
+		tui_put(y++, x + 16, w - 16, 0, _(table->help));
+	}
+	return y;
+}
+
+void
+tui_keys_draw_help(struct tui *t)
+{
+	int w = t->cols < 78 ? t->cols - 2 : 76, x = (t->cols - w) / 2, y = 0;
+
+	if (w < 20)
+		return;
+	if (t->screen == TUI_SCREEN_LOBBY)
+		y = tui_keys_section(y, x, w, _("Lobby"), tui_keys_lobby);
+	else {
+		y = tui_keys_section(y, x, w, _("Playing"), tui_keys_game);
+		y = tui_keys_section(y, x, w,
+		    _("Counting (after two passes)"), tui_keys_count);
+	}
+	tui_put(y, x, w, A_REVERSE, _(" Any key closes this list. The mouse: click a point or a button. "));
+}

@@ -1,0 +1,349 @@
+/*
+ * tui-player.c: the computer's side of a game, in a thread of its own.
+ *
+ * The one idea: the screen asks a question ("your move as C in this game")
+ * and goes on; a worker thread answers it and wakes the main loop by writing
+ * a byte to its self-pipe.  Every question has a number, and an answer is
+ * taken only if it answers the latest question, so undo, Esc or leaving the
+ * game while the computer thinks just ask ai_stop() to hurry and throw the
+ * late answer away.  The worker owns a private copy of the game, never the
+ * one on the screen.
+ *
+ * An external engine (GNU Go, KataGo, ...) is driven the same way through
+ * gtp-client: the worker keeps the engine's game in step with ours, sending
+ * only the moves it has not seen when the game has just grown, and starting
+ * the engine's board over after an undo.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "ai.h"
+#include "gtp-client.h"
+#include "tui.h"
+#include "util.h"
+
+void
+tui_player_copy_game(struct game *dst, const struct game *src)
+{
+	*dst = *src;
+	dst->moves = xcalloc((size_t)src->cmoves, sizeof *dst->moves);
+	memcpy(dst->moves, src->moves, (size_t)src->nmoves * sizeof *dst->moves);
+	dst->hashes = xcalloc((size_t)src->chashes, sizeof *dst->hashes);
+	memcpy(dst->hashes, src->hashes,
+	    (size_t)(src->nmoves + 1) * sizeof *dst->hashes);
+}
+
+static const char *
+tui_player_gtp_color(enum color c)
+{
+	return c == WHITE ? "w" : "b";
+}
+
+/* Start the engine's board over with G's settings and setup stones. */
+static int
+tui_player_engine_reset(struct tui_player *p, const struct game *g)
+{
+	const struct board *b = &g->initial;
+	char cmd[4096], v[8];
+	size_t len;
+	bool white = false;
+	int n = 0;
+
+	if (gtp_client_command(p->gtp, NULL, "boardsize %d", g->size) != 0 ||
+	    gtp_client_command(p->gtp, NULL, "clear_board") != 0 ||
+	    gtp_client_command(p->gtp, NULL, "komi %g", g->komi) != 0)
+		return -1;
+	len = (size_t)snprintf(cmd, sizeof cmd, "set_free_handicap");
+	for (int y = 0; y < g->size; y++)
+		for (int x = 0; x < g->size; x++) {
+			point_t pt = board_point(b, x, y);
+
+			if (board_at(b, pt) == WHITE)
+				white = true;
+			if (board_at(b, pt) == BLACK && len + 8 < sizeof cmd) {
+				len += (size_t)snprintf(cmd + len,
+				    sizeof cmd - len, " %s",
+				    board_vertex_str(b, pt, v));
+				n++;
+			}
+		}
+	if (white || n < 2) {
+		/* Not a handicap: play the setup stones as moves. */
+		for (int y = 0; y < g->size; y++)
+			for (int x = 0; x < g->size; x++) {
+				point_t pt = board_point(b, x, y);
+				enum color c = board_at(b, pt);
+
+				if (c != EMPTY && gtp_client_command(p->gtp,
+				    NULL, "play %s %s", tui_player_gtp_color(c),
+				    board_vertex_str(b, pt, v)) != 0)
+					return -1;
+			}
+	} else if (gtp_client_command(p->gtp, NULL, "%s", cmd) != 0)
+		return -1;
+	p->nsynced = 0;
+	p->synced_size = g->size;
+	p->synced_komi = g->komi;
+	p->synced_setup = g->initial.hash;
+	return 0;
+}
+
+static int
+tui_player_engine_play(struct tui_player *p, const struct game *g,
+		       const struct game_move *m)
+{
+	char v[8];
+
+	if (gtp_client_command(p->gtp, NULL, "play %s %s",
+	    tui_player_gtp_color(m->color),
+	    board_vertex_str(&g->board, m->point, v)) != 0)
+		return -1;
+	if (p->nsynced == p->csynced) {
+		p->csynced = p->csynced ? p->csynced * 2 : 64;
+		p->synced = xreallocarray(p->synced, (size_t)p->csynced,
+		    sizeof *p->synced);
+	}
+	p->synced[p->nsynced++] = *m;
+	return 0;
+}
+
+static point_t
+tui_player_engine_move(struct tui_player *p, const struct game *g,
+		       enum color c, char *err, size_t errlen)
+{
+	const char *reply;
+	struct game_move m;
+	bool same = p->synced_size == g->size && p->synced_komi == g->komi &&
+	    p->synced_setup == g->initial.hash && p->nsynced <= g->nmoves;
+	point_t pt;
+	int i, rc;
+
+	if (p->gtp == NULL) {
+		p->gtp = gtp_client_open(p->engine, NULL);
+		if (p->gtp == NULL) {
+			snprintf(err, errlen, "%s: %s", p->engine, strerror(errno));
+			return BOARD_NONE;
+		}
+		same = false;
+	}
+	for (i = 0; same && i < p->nsynced; i++)
+		if (p->synced[i].color != g->moves[i].color ||
+		    p->synced[i].point != g->moves[i].point)
+			same = false;
+	if (!same && tui_player_engine_reset(p, g) < 0)
+		goto broken;
+	for (i = p->nsynced; i < g->nmoves; i++)
+		if (tui_player_engine_play(p, g, &g->moves[i]) < 0)
+			goto broken;
+	gtp_client_set_timeout(p->gtp, 0);
+	rc = gtp_client_command(p->gtp, &reply, "genmove %s",
+	    tui_player_gtp_color(c));
+	gtp_client_set_timeout(p->gtp, GTP_CLIENT_TIMEOUT_MS);
+	if (rc != 0)
+		goto broken;
+	if (strncasecmp(reply, "resign", 6) == 0)
+		return BOARD_RESIGN;
+	pt = board_vertex_parse(&g->board, reply);
+	if (pt == BOARD_NONE || game_check(g, c, pt) != MOVE_OK) {
+		snprintf(err, errlen, "%s: illegal move %s", p->engine, reply);
+		p->synced_size = 0;	/* start over next time */
+		return BOARD_NONE;
+	}
+	m.color = c;
+	m.point = pt;
+	if (p->nsynced == p->csynced) {
+		p->csynced = p->csynced ? p->csynced * 2 : 64;
+		p->synced = xreallocarray(p->synced, (size_t)p->csynced,
+		    sizeof *p->synced);
+	}
+	p->synced[p->nsynced++] = m;
+	return pt;
+broken:
+	snprintf(err, errlen, "%s: %s", p->engine,
+	    gtp_client_error(p->gtp) ? gtp_client_error(p->gtp) : "error");
+	gtp_client_close(p->gtp);
+	p->gtp = NULL;
+	return BOARD_NONE;
+}
+
+static void *
+tui_player_main(void *arg)
+{
+	struct tui_player *p = arg;
+
+	pthread_mutex_lock(&p->lock);
+	for (;;) {
+		struct game g;
+		enum color c;
+		unsigned gen;
+		point_t move;
+		char err[256] = "";
+
+		while (!p->quit && !p->has_request)
+			pthread_cond_wait(&p->cond, &p->lock);
+		if (p->quit)
+			break;
+		g = p->request;
+		memset(&p->request, 0, sizeof p->request);
+		c = p->request_color;
+		gen = p->gen;
+		p->has_request = false;
+		p->busy = true;
+		pthread_mutex_unlock(&p->lock);
+
+		if (p->kind == TUI_AI)
+			move = ai_genmove(p->ai, &g, c, NULL);
+		else
+			move = tui_player_engine_move(p, &g, c, err,
+			    sizeof err);
+		game_free(&g);
+
+		pthread_mutex_lock(&p->lock);
+		p->busy = false;
+		if (gen == p->gen) {
+			p->has_result = true;
+			p->result_gen = gen;
+			p->result = move;
+			snprintf(p->error, sizeof p->error, "%s", err);
+			if (write(p->wake_fd, "m", 1) < 0) {
+				/* The pipe is full: the main loop wakes anyway. */
+			}
+		}
+	}
+	pthread_mutex_unlock(&p->lock);
+	return NULL;
+}
+
+int
+tui_player_start(struct tui_player *p, enum tui_player_kind kind, int level,
+		 const char *engine, uint64_t seed, int wake_fd, char *err,
+		 size_t errlen)
+{
+	memset(p, 0, sizeof *p);
+	p->kind = kind;
+	p->wake_fd = wake_fd;
+	if (kind == TUI_HUMAN)
+		return 0;
+	if (kind == TUI_AI) {
+		struct ai_options o;
+
+		ai_options_default(&o);
+		o.level = (enum ai_level)level;
+		if (seed != 0) {
+			/* Reproducible: one thread, a fixed seed. */
+			o.seed = seed;
+			o.threads = 1;
+		}
+		o.max_memory = (size_t)128 << 20;
+		p->ai = ai_new(&o);
+	} else
+		p->engine = xstrdup(engine);
+	pthread_mutex_init(&p->lock, NULL);
+	pthread_cond_init(&p->cond, NULL);
+	if (pthread_create(&p->thread, NULL, tui_player_main, p) != 0) {
+		snprintf(err, errlen, "cannot start a thread: %s",
+		    strerror(errno));
+		ai_free(p->ai);
+		free(p->engine);
+		pthread_mutex_destroy(&p->lock);
+		pthread_cond_destroy(&p->cond);
+		memset(p, 0, sizeof *p);
+		return -1;
+	}
+	p->running = true;
+	return 0;
+}
+
+void
+tui_player_ask(struct tui_player *p, const struct game *g, enum color c)
+{
+	bool busy;
+
+	if (!p->running)
+		return;
+	pthread_mutex_lock(&p->lock);
+	p->gen++;
+	if (p->has_request)
+		game_free(&p->request);
+	tui_player_copy_game(&p->request, g);
+	p->request_color = c;
+	p->has_request = true;
+	p->has_result = false;
+	busy = p->busy;
+	pthread_cond_signal(&p->cond);
+	pthread_mutex_unlock(&p->lock);
+	if (busy && p->ai != NULL)
+		ai_stop(p->ai);
+}
+
+void
+tui_player_cancel(struct tui_player *p)
+{
+	bool busy;
+
+	if (!p->running)
+		return;
+	pthread_mutex_lock(&p->lock);
+	p->gen++;
+	if (p->has_request)
+		game_free(&p->request);
+	p->has_request = false;
+	p->has_result = false;
+	busy = p->busy;
+	pthread_mutex_unlock(&p->lock);
+	if (busy && p->ai != NULL)
+		ai_stop(p->ai);
+}
+
+int
+tui_player_take(struct tui_player *p, point_t *move, char *err, size_t errlen)
+{
+	int rc = 0;
+
+	if (!p->running)
+		return 0;
+	pthread_mutex_lock(&p->lock);
+	if (p->has_result && p->result_gen == p->gen) {
+		p->has_result = false;
+		if (p->result == BOARD_NONE) {
+			snprintf(err, errlen, "%s", p->error);
+			rc = -1;
+		} else {
+			*move = p->result;
+			rc = 1;
+		}
+	}
+	pthread_mutex_unlock(&p->lock);
+	return rc;
+}
+
+void
+tui_player_stop(struct tui_player *p)
+{
+	if (p->running) {
+		pthread_mutex_lock(&p->lock);
+		p->quit = true;
+		p->gen++;
+		if (p->has_request)
+			game_free(&p->request);
+		p->has_request = false;
+		pthread_cond_signal(&p->cond);
+		pthread_mutex_unlock(&p->lock);
+		if (p->ai != NULL)
+			ai_stop(p->ai);
+		pthread_join(p->thread, NULL);
+		pthread_mutex_destroy(&p->lock);
+		pthread_cond_destroy(&p->cond);
+	}
+	gtp_client_close(p->gtp);
+	ai_free(p->ai);
+	free(p->engine);
+	free(p->synced);
+	memset(p, 0, sizeof *p);
+}

@@ -1,0 +1,143 @@
+/*
+ * tui-save.c: the game in progress on disk, so that nothing is ever lost.
+ *
+ * The one idea: the game is always on disk as it is on the screen.  After
+ * every move (and on leaving, on SIGHUP and SIGTERM) the game is written to
+ * DATA/current.sgf and how it is being played (opponent, level, colour,
+ * display options) to DATA/current.conf in the settings format; both writes
+ * are atomic, so a dropped connection leaves the old or the new file, never
+ * half of one.  A game without a result (no RE[]) is unfinished, and the
+ * lobby offers to continue it.  Finished games are also kept under their
+ * date, DATA/game-YYYYMMDD-HHMMSS.sgf.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ai.h"
+#include "game-sgf.h"
+#include "sgf.h"
+#include "tui.h"
+#include "util.h"
+
+void
+tui_save_path(const char *dir, const char *name, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/%s", dir, name);
+}
+
+/* The name of whoever plays C, for PB[] and PW[]. */
+static char *
+tui_save_name(const struct settings *set, enum color human, enum color c)
+{
+	char buf[SETTINGS_ENGINE_LEN + 32];
+	const char *user = getenv("USER");
+	size_t n;
+
+	if (set->opponent == SETTINGS_HOTSEAT || c == human)
+		return user != NULL && *user != '\0' ? xstrdup(user) : NULL;
+	if (set->opponent == SETTINGS_COMPUTER) {
+		snprintf(buf, sizeof buf, "tengen %s",
+		    ai_level_name((enum ai_level)set->level));
+		return xstrdup(buf);
+	}
+	/* The engine's program name, without its path and arguments. */
+	n = strcspn(set->engine, " \t");
+	snprintf(buf, sizeof buf, "%.*s", (int)n, set->engine);
+	return xstrdup(strrchr(buf, '/') ? strrchr(buf, '/') + 1 : buf);
+}
+
+static int
+tui_save_sgf(const char *path, const struct game *g,
+	     const struct settings *set, enum color human)
+{
+	struct sgf_record rec;
+	char date[16];
+	time_t now = time(NULL);
+	struct tm tm;
+	int rc;
+
+	if (game_to_sgf(g, &rec) < 0)
+		return -1;
+	rec.black = tui_save_name(set, human, BLACK);
+	rec.white = tui_save_name(set, human, WHITE);
+	localtime_r(&now, &tm);
+	strftime(date, sizeof date, "%Y-%m-%d", &tm);
+	rec.date = xstrdup(date);
+	rc = settings_mkdir_parent(path) < 0 ? -1 : sgf_write_file(path, &rec);
+	sgf_record_free(&rec);
+	return rc;
+}
+
+int
+tui_save_write(const char *dir, const struct game *g,
+	       const struct settings *set, enum color human)
+{
+	char path[PATH_MAX + 32];
+	struct settings meta = *set;
+
+	meta.size = g->size;
+	meta.komi = g->komi;
+	meta.handicap = g->handicap;
+	meta.color = human;
+	tui_save_path(dir, "current.conf", path, sizeof path);
+	if (settings_save(&meta, path) < 0)
+		return -1;
+	tui_save_path(dir, "current.sgf", path, sizeof path);
+	return tui_save_sgf(path, g, set, human);
+}
+
+int
+tui_save_archive(const char *dir, const struct game *g,
+		 const struct settings *set, enum color human)
+{
+	char name[64], path[PATH_MAX + 64];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	localtime_r(&now, &tm);
+	strftime(name, sizeof name, "game-%Y%m%d-%H%M%S.sgf", &tm);
+	tui_save_path(dir, name, path, sizeof path);
+	return tui_save_sgf(path, g, set, human);
+}
+
+int
+tui_save_read(const char *path, struct game *g, char *err, size_t errlen)
+{
+	struct sgf_record rec;
+	int rc;
+
+	if (sgf_read_file(path, &rec, err, errlen) < 0)
+		return -1;
+	rc = game_from_sgf(g, &rec, path, err, errlen);
+	sgf_record_free(&rec);
+	return rc;
+}
+
+int
+tui_save_read_meta(const char *dir, struct settings *set)
+{
+	char path[PATH_MAX + 32];
+
+	tui_save_path(dir, "current.conf", path, sizeof path);
+	return settings_load(set, path);
+}
+
+bool
+tui_save_unfinished(const char *dir)
+{
+	char path[PATH_MAX + 32], err[256];
+	struct game g;
+	bool open;
+
+	tui_save_path(dir, "current.sgf", path, sizeof path);
+	if (tui_save_read(path, &g, err, sizeof err) < 0)
+		return false;
+	open = g.end == GAME_END_NONE;
+	game_free(&g);
+	return open;
+}

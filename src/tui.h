@@ -1,0 +1,319 @@
+/*
+ * tui.h: the terminal client: lobby, board, counting, dialogs.
+ *
+ * The one idea: state and drawing are apart.  Every screen is a struct that
+ * key and mouse actions change (tui-lobby.c, tui-game.c, tui-count.c), and
+ * a draw function that paints the whole screen from that struct into
+ * stdscr (tui-board.c, tui-lobby.c).  Curses then compares the new picture
+ * with the old one and sends the terminal only the cells that changed, so a
+ * cursor move over SSH costs tens of bytes while the code stays simple.
+ *
+ * The main loop (tui.c) sleeps in poll() on the terminal and on a self-pipe
+ * that the computer's thread (tui-player.c) and the signal handlers write to,
+ * so the screen never waits for the computer.
+ */
+#ifndef TENGEN_TUI_H
+#define TENGEN_TUI_H
+
+#include <limits.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "game.h"
+#include "score.h"
+#include "settings.h"
+
+#ifndef PATH_MAX
+#define PATH_MAX 4096
+#endif
+
+/* Everything a key or a click can ask for. */
+enum tui_action {
+	TUI_NONE = 0,
+	TUI_UP, TUI_DOWN, TUI_LEFT, TUI_RIGHT,
+	TUI_PLACE,		/* Enter, Space: place, confirm, toggle */
+	TUI_CANCEL,		/* Esc: cancel a preview or a dialog */
+	TUI_PASS,
+	TUI_UNDO,
+	TUI_RESIGN,
+	TUI_RESTART,
+	TUI_LOBBY,
+	TUI_QUIT,
+	TUI_HELP,
+	TUI_CONFIRM,		/* confirm the count */
+	TUI_BACK,		/* look at the move before */
+	TUI_FORWARD,		/* and after */
+	TUI_FIRST,
+	TUI_LAST,
+	TUI_REDRAW,
+	TUI_YES,		/* dialog buttons */
+	TUI_NO
+};
+
+/* A key and what it does on one screen. */
+struct tui_key {
+	int key;
+	enum tui_action action;
+	const char *name;	/* shown in help ("Enter"), NULL: same as above */
+	const char *help;	/* N_() text, NULL: not listed */
+};
+
+/* A clickable area of the screen. */
+struct tui_button {
+	int y, x, w;
+	enum tui_action action;
+};
+#define TUI_MAX_BUTTONS 16
+
+/* Who plays a colour. */
+enum tui_player_kind {
+	TUI_HUMAN = 0,
+	TUI_AI,
+	TUI_ENGINE
+};
+
+/* The computer's side: a thread that answers "your move in this game". */
+struct tui_player {
+	enum tui_player_kind kind;
+	struct ai *ai;
+	struct gtp_client *gtp;
+	char *engine;			/* command line, heap */
+	int wake_fd;			/* write end of the main loop's pipe */
+	bool running;
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	/* Guarded by lock. */
+	bool quit, has_request, busy, has_result;
+	unsigned gen;			/* current request number */
+	unsigned result_gen;
+	struct game request;		/* a private copy of the game */
+	enum color request_color;
+	point_t result;
+	char error[256];
+	/* The engine's view of the game (worker thread only). */
+	struct game_move *synced;
+	int nsynced, csynced;
+	int synced_size;
+	double synced_komi;
+	uint64_t synced_setup;
+};
+
+enum tui_mode {
+	TUI_PLAY = 0,		/* moves are being played */
+	TUI_COUNT,		/* after two passes: marking dead stones */
+	TUI_OVER		/* finished: the result is shown */
+};
+
+struct tui;
+
+/* The game screen's state. */
+struct tui_game {
+	struct game g;
+	struct settings set;		/* what this game was started with */
+	enum color human;		/* against the computer: the player's colour */
+	enum tui_mode mode;
+	int cx, cy;			/* cursor, 0-based from the top left */
+	bool has_preview;		/* a stone waiting for confirmation */
+	point_t preview;
+	uint8_t dead[BOARD_MAX_POINTS];
+	struct score score;
+	int view;			/* -1: the live game; else moves shown */
+	int play_on_at;			/* counting declined at this many moves */
+	char msg[512];			/* status line */
+	bool msg_error;
+	/* The computer's move. */
+	struct tui_player player;
+	bool thinking;			/* asked, not yet shown */
+	bool have_move;			/* found, waiting for the pace delay */
+	point_t move;
+	double show_at;			/* monotonic time to show it */
+	unsigned long pace_rng;
+	bool saved_final;		/* the finished game has been archived */
+	struct tui_button buttons[TUI_MAX_BUTTONS];
+	int nbuttons;
+};
+
+enum tui_lobby_row {
+	TUI_ROW_CONTINUE = 0,
+	TUI_ROW_SIZE,
+	TUI_ROW_OPPONENT,
+	TUI_ROW_LEVEL,
+	TUI_ROW_ENGINE,
+	TUI_ROW_COLOR,
+	TUI_ROW_HANDICAP,
+	TUI_ROW_KOMI,
+	TUI_ROW_PREVIEW,
+	TUI_ROW_MARKS,
+	TUI_ROW_NUMBERS,
+	TUI_ROW_PACE,
+	TUI_ROW_SOUND,
+	TUI_ROW_START,
+	TUI_ROW_QUIT,
+	TUI_NROWS
+};
+
+struct tui_lobby {
+	int row;			/* selected row */
+	bool can_continue;		/* a saved unfinished game exists */
+	bool editing;			/* typing the engine command */
+	char edit[SETTINGS_ENGINE_LEN];
+	int rowy[TUI_NROWS];		/* screen line of each row, -1 hidden */
+	int valx[TUI_NROWS][4];		/* screen column of each choice */
+	int nvals[TUI_NROWS];
+	char msg[256];
+};
+
+struct tui_dialog {
+	bool open;
+	char text[512];
+	void (*yes)(struct tui *);	/* Enter */
+	void (*no)(struct tui *);	/* Esc, may be NULL */
+	struct tui_button buttons[2];
+};
+
+enum tui_screen {
+	TUI_SCREEN_LOBBY = 0,
+	TUI_SCREEN_GAME
+};
+
+/* The whole program. */
+struct tui {
+	struct settings set;		/* the player's settings */
+	char config_path[PATH_MAX];	/* settings file */
+	char data_dir[PATH_MAX];	/* games */
+	bool ascii;			/* GNU Go's showboard characters */
+	bool color;			/* colours allowed */
+	bool wide;			/* ambiguous-width characters take 2 columns */
+	bool utf8;
+	const char *lang;		/* "en" or "zh" for results in stones */
+	uint64_t seed;			/* TENGEN_SEED, 0: from the clock */
+	int wake[2];			/* self-pipe: read end, write end */
+	enum tui_screen screen;
+	struct tui_lobby lobby;
+	struct tui_game game;
+	bool in_game;			/* game is initialised */
+	struct tui_dialog dialog;
+	bool help;			/* the key list is shown */
+	bool quit;
+	int rows, cols;
+	char error[512];		/* printed after endwin */
+};
+
+/* What the command line asks for. */
+struct tui_start {
+	bool lobby;			/* no game option: open the lobby */
+	const char *file;		/* an SGF file to open */
+	bool ascii, no_color;
+	int width;			/* enum settings_width, -1: from settings */
+	struct settings set;		/* the game to start */
+	unsigned have;			/* which options were given: TUI_HAVE_* */
+};
+enum {
+	TUI_HAVE_SIZE = 1 << 0,
+	TUI_HAVE_LEVEL = 1 << 1,
+	TUI_HAVE_COLOR = 1 << 2,
+	TUI_HAVE_HOTSEAT = 1 << 3,
+	TUI_HAVE_ENGINE = 1 << 4,
+	TUI_HAVE_KOMI = 1 << 5,
+	TUI_HAVE_HANDICAP = 1 << 6,
+	TUI_HAVE_PACE = 1 << 7,
+	TUI_HAVE_GAME = 0x7f		/* any of these starts a game at once */
+};
+
+/* tui.c */
+int tui_run(struct tui_start *start);
+double tui_now(void);
+void tui_bell(struct tui *t);
+/* Text helpers: display width of UTF-8 text, and drawing it clipped to W
+ * columns at Y, X with ATTR.  Return the columns used. */
+int tui_text_width(const char *s);
+int tui_put(int y, int x, int w, int attr, const char *s);
+void tui_status_message(struct tui *t, const char *msg);
+
+/* tui-keys.c */
+enum tui_action tui_keys_lookup(const struct tui_key *table, int key);
+extern const struct tui_key tui_keys_game[];
+extern const struct tui_key tui_keys_count[];
+extern const struct tui_key tui_keys_lobby[];
+extern const struct tui_key tui_keys_dialog[];
+void tui_keys_draw_help(struct tui *t);
+
+/* tui-term.c */
+int tui_term_probe_wide(void);
+
+/* tui-dialog.c */
+void tui_dialog_open(struct tui *t, const char *text,
+		     void (*yes)(struct tui *), void (*no)(struct tui *));
+void tui_dialog_key(struct tui *t, int key);
+void tui_dialog_click(struct tui *t, int y, int x);
+void tui_dialog_draw(struct tui *t);
+
+/* tui-lobby.c */
+void tui_lobby_enter(struct tui *t);
+void tui_lobby_key(struct tui *t, int key);
+void tui_lobby_click(struct tui *t, int y, int x);
+void tui_lobby_draw(struct tui *t);
+
+/* tui-game.c */
+int tui_game_new(struct tui *t, const struct settings *set);
+int tui_game_load(struct tui *t, const char *path, const struct settings *set,
+		  bool resume, char *err, size_t errlen);
+void tui_game_end(struct tui *t);
+void tui_game_key(struct tui *t, int key);
+void tui_game_click(struct tui *t, int y, int x);
+void tui_game_tick(struct tui *t);
+int tui_game_timeout(struct tui *t);
+void tui_game_save(struct tui *t);
+void tui_game_message(struct tui_game *gm, bool error, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+bool tui_game_human_turn(const struct tui_game *gm);
+enum tui_player_kind tui_game_kind(const struct tui_game *gm, enum color c);
+void tui_game_after_move(struct tui *t);
+
+/* tui-count.c */
+void tui_count_begin(struct tui *t);
+void tui_count_toggle(struct tui *t, point_t p);
+void tui_count_confirm(struct tui *t);
+void tui_count_resume(struct tui *t);
+
+/* tui-board.c */
+struct tui_layout {
+	int top, left;			/* screen position of the first point */
+	int cw;				/* columns per point */
+	int panel;			/* first column of the side panel */
+	bool fits;
+	int need_rows, need_cols;
+};
+void tui_board_layout(const struct tui *t, const struct tui_game *gm,
+		      struct tui_layout *l);
+void tui_board_draw(struct tui *t);
+void tui_board_colors(void);
+point_t tui_board_hit(const struct tui *t, int y, int x);
+
+/* tui-player.c */
+int tui_player_start(struct tui_player *p, enum tui_player_kind kind,
+		     int level, const char *engine, uint64_t seed, int wake_fd,
+		     char *err, size_t errlen);
+void tui_player_ask(struct tui_player *p, const struct game *g, enum color c);
+void tui_player_cancel(struct tui_player *p);
+/* 1 and *MOVE when the answer to the last question is in, 0 if not yet,
+ * -1 with ERR when the computer failed. */
+int tui_player_take(struct tui_player *p, point_t *move, char *err,
+		    size_t errlen);
+void tui_player_stop(struct tui_player *p);
+void tui_player_copy_game(struct game *dst, const struct game *src);
+
+/* tui-save.c */
+int tui_save_write(const char *dir, const struct game *g,
+		   const struct settings *set, enum color human);
+int tui_save_archive(const char *dir, const struct game *g,
+		     const struct settings *set, enum color human);
+int tui_save_read(const char *path, struct game *g, char *err, size_t errlen);
+int tui_save_read_meta(const char *dir, struct settings *set);
+bool tui_save_unfinished(const char *dir);
+void tui_save_path(const char *dir, const char *name, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,134 @@
+/*
+ * test-clock.c: time controls charged move by move.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "clock.h"
+
+static void
+test_absolute(void **state)
+{
+	struct clock_rules r;
+	struct clock_state s;
+
+	(void)state;
+	assert_int_equal(clock_parse("absolute 60", &r), 0);
+	clock_start(&r, &s);
+	assert_true(clock_remaining(&r, &s) == 60);
+	assert_int_equal(clock_charge(&r, &s, 59.5), 0);
+	assert_true(clock_remaining(&r, &s) == 0.5);
+	assert_int_equal(clock_charge(&r, &s, 1), -1);
+	assert_true(s.flagged);
+	assert_true(clock_remaining(&r, &s) == 0);
+}
+
+static void
+test_byoyomi(void **state)
+{
+	struct clock_rules r;
+	struct clock_state s;
+
+	(void)state;
+	assert_int_equal(clock_parse("byoyomi 10 30 3", &r), 0);
+	clock_start(&r, &s);
+	assert_true(clock_remaining(&r, &s) == 10 + 90);
+	/* Main time runs out during this move: 5 s into the first period. */
+	assert_int_equal(clock_charge(&r, &s, 15), 0);
+	assert_true(s.in_overtime);
+	assert_int_equal(s.periods_left, 3);
+	/* A move within a period keeps it. */
+	assert_int_equal(clock_charge(&r, &s, 29), 0);
+	assert_int_equal(s.periods_left, 3);
+	/* A move over one period uses it up. */
+	assert_int_equal(clock_charge(&r, &s, 31), 0);
+	assert_int_equal(s.periods_left, 2);
+	assert_true(clock_remaining(&r, &s) == 60);
+	assert_int_equal(clock_charge(&r, &s, 60), -1);
+	assert_true(s.flagged);
+}
+
+/* The game sites' rule: total time, a limit per move while it lasts, and a
+ * limit per move afterwards (byo-yomi with unlimited periods). */
+static void
+test_move_limits(void **state)
+{
+	struct clock_rules r = { .kind = CLOCK_BYOYOMI, .main_time = 600,
+		.period = 30, .periods = 0, .move_limit = 60 };
+	struct clock_state s;
+
+	(void)state;
+	clock_start(&r, &s);
+	assert_true(clock_remaining(&r, &s) == 60);
+	assert_int_equal(clock_charge(&r, &s, 59), 0);
+	assert_int_equal(clock_charge(&r, &s, 61), -1);
+	clock_start(&r, &s);
+	for (int i = 0; i < 10; i++)
+		assert_int_equal(clock_charge(&r, &s, 59), 0);
+	/* 10 s of main time left: this move may use them plus 30 s. */
+	assert_true(clock_remaining(&r, &s) == 40);
+	assert_int_equal(clock_charge(&r, &s, 35), 0);
+	assert_true(s.in_overtime);
+	for (int i = 0; i < 100; i++)
+		assert_int_equal(clock_charge(&r, &s, 29.9), 0);
+	assert_int_equal(clock_charge(&r, &s, 30.1), -1);
+}
+
+static void
+test_canadian_and_fischer(void **state)
+{
+	struct clock_rules r;
+	struct clock_state s;
+
+	(void)state;
+	assert_int_equal(clock_parse("canadian 0 60 5", &r), 0);
+	clock_start(&r, &s);
+	for (int i = 0; i < 5; i++)
+		assert_int_equal(clock_charge(&r, &s, 11), 0);
+	/* A new period began: 60 s for the next five moves. */
+	assert_true(clock_remaining(&r, &s) == 60);
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(clock_charge(&r, &s, 14), 0);
+	assert_int_equal(clock_charge(&r, &s, 5), -1);
+
+	assert_int_equal(clock_parse("fischer 10 5", &r), 0);
+	clock_start(&r, &s);
+	assert_int_equal(clock_charge(&r, &s, 8), 0);
+	assert_true(clock_remaining(&r, &s) == 7);
+	assert_int_equal(clock_charge(&r, &s, 7.5), -1);
+}
+
+static void
+test_parse_errors(void **state)
+{
+	struct clock_rules r;
+
+	(void)state;
+	assert_int_equal(clock_parse("", &r), -1);
+	assert_int_equal(clock_parse("byoyomi 10 30", &r), -1);
+	assert_int_equal(clock_parse("absolute -1", &r), -1);
+	assert_int_equal(clock_parse("canadian 10 30 0", &r), -1);
+	assert_int_equal(clock_parse("sudden 10", &r), -1);
+	assert_int_equal(clock_parse("absolute 10 x", &r), -1);
+	assert_int_equal(clock_parse("none", &r), 0);
+	assert_int_equal(r.kind, CLOCK_NONE);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_absolute),
+		cmocka_unit_test(test_byoyomi),
+		cmocka_unit_test(test_move_limits),
+		cmocka_unit_test(test_canadian_and_fischer),
+		cmocka_unit_test(test_parse_errors),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,339 @@
+/*
+ * test-gtp-client.c: the GTP controller against a fake engine with bad
+ * habits (tests/fake-gtp-engine.sh) and against GNU Go.
+ *
+ * The fake engine covers what a real engine rarely does on demand: CRLF line
+ * ends, replies split across writes, dying, garbage, wrong ids, hanging and
+ * refusing to quit.  The GNU Go part is skipped when GNU Go is missing.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "gtp-client.h"
+
+static char test_script[4096];
+static char test_gnugo_path[4096];
+
+static double
+test_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static struct gtp_client *
+test_fake(const char *mode, const char *errlog)
+{
+	char *argv[4];
+	struct gtp_client *c;
+
+	argv[0] = (char *)"sh";
+	argv[1] = test_script;
+	argv[2] = (char *)mode;
+	argv[3] = NULL;
+	c = gtp_client_open_argv(argv, errlog);
+	assert_non_null(c);
+	gtp_client_set_timeout(c, 5000);
+	return c;
+}
+
+static void
+test_expect(struct gtp_client *c, int want, const char *text,
+	    const char *cmd)
+{
+	const char *reply = NULL;
+	int r;
+
+	r = gtp_client_command(c, &reply, "%s", cmd);
+	if (r == -1)
+		print_error("%s: %s\n", cmd, gtp_client_error(c));
+	assert_int_equal(r, want);
+	assert_non_null(reply);
+	assert_string_equal(reply, text);
+}
+
+static void
+test_good_engine(void **state)
+{
+	char log[] = "/tmp/tengen-gtp-client-XXXXXX";
+	struct gtp_client *c;
+	const char *reply;
+	char buf[256];
+	size_t n;
+	FILE *f;
+	int fd;
+
+	(void)state;
+	fd = mkstemp(log);
+	assert_true(fd != -1);
+	close(fd);
+
+	c = test_fake("good", log);
+	test_expect(c, 0, "2", "protocol_version");
+	test_expect(c, 0, "Fake", "name");
+	test_expect(c, 0, "hello world", "echo hello world");
+	test_expect(c, 0, "one\ntwo\n  three", "multi");
+	test_expect(c, 1, "it went wrong", "fail");
+	test_expect(c, 1, "unknown command", "frobnicate");
+	test_expect(c, 0, "no id here", "noid");
+	test_expect(c, 0, "a b", "tab");
+	test_expect(c, 0, "", "echo");
+
+	/* Three commands in flight, replies in order. */
+	assert_int_equal(gtp_client_send(c, "echo %d", 1), 0);
+	assert_int_equal(gtp_client_send(c, "echo %s", "two"), 0);
+	assert_int_equal(gtp_client_send(c, "fail"), 0);
+	assert_int_equal(gtp_client_recv(c, &reply), 0);
+	assert_string_equal(reply, "1");
+	assert_int_equal(gtp_client_recv(c, &reply), 0);
+	assert_string_equal(reply, "two");
+	assert_int_equal(gtp_client_recv(c, &reply), 1);
+	assert_string_equal(reply, "it went wrong");
+	/* Nothing left to read is a caller's mistake. */
+	assert_int_equal(gtp_client_broken(c), 0);
+	assert_int_equal(gtp_client_close(c), 0);
+
+	/* The engine's stderr went to the log, not to our terminal. */
+	f = fopen(log, "r");
+	assert_non_null(f);
+	n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	unlink(log);
+	assert_non_null(strstr(buf, "fake engine got: protocol_version"));
+}
+
+static void
+test_bad_commands(void **state)
+{
+	struct gtp_client *c;
+	const char *reply = "x";
+	int i;
+
+	(void)state;
+	c = test_fake("good", NULL);
+	assert_int_equal(gtp_client_command(c, &reply, "echo a\nquit"), -1);
+	assert_null(reply);
+	assert_non_null(strstr(gtp_client_error(c), "line break"));
+	assert_true(gtp_client_broken(c));
+	gtp_client_close(c);
+
+	c = test_fake("good", NULL);
+	assert_int_equal(gtp_client_recv(c, &reply), -1);
+	assert_non_null(strstr(gtp_client_error(c), "no command"));
+	gtp_client_close(c);
+
+	/* At most 16 unanswered commands. */
+	c = test_fake("good", NULL);
+	for (i = 0; i < 16; i++)
+		assert_int_equal(gtp_client_send(c, "echo %d", i), 0);
+	assert_int_equal(gtp_client_send(c, "echo 16"), -1);
+	assert_non_null(strstr(gtp_client_error(c), "too many"));
+	gtp_client_close(c);
+
+	/* No timeout at all is allowed too. */
+	c = test_fake("good", NULL);
+	gtp_client_set_timeout(c, 0);
+	test_expect(c, 0, "Fake", "name");
+	assert_int_equal(gtp_client_close(c), 0);
+}
+
+static void
+test_engine_dies(void **state)
+{
+	struct gtp_client *c;
+	const char *reply;
+
+	(void)state;
+	c = test_fake("die", NULL);
+	assert_int_equal(gtp_client_command(c, &reply, "name"), 0);
+	assert_string_equal(reply, "");
+	assert_int_equal(gtp_client_command(c, &reply, "name"), -1);
+	assert_null(reply);
+	assert_non_null(strstr(gtp_client_error(c), "status 3"));
+	assert_true(gtp_client_broken(c));
+	/* Broken for good: fails at once. */
+	assert_int_equal(gtp_client_command(c, &reply, "name"), -1);
+	assert_int_equal(gtp_client_close(c), -1);
+}
+
+static void
+test_write_to_dead_engine(void **state)
+{
+	struct gtp_client *c;
+	sigset_t pending;
+	int i, r;
+
+	(void)state;
+	c = gtp_client_open("exit 0", NULL);
+	assert_non_null(c);
+	usleep(200000);
+	/* Without care, this write would raise SIGPIPE and kill the test. */
+	r = gtp_client_command(c, NULL, "protocol_version");
+	for (i = 0; r != -1 && i < 10; i++)
+		r = gtp_client_command(c, NULL, "protocol_version");
+	assert_int_equal(r, -1);
+	assert_non_null(strstr(gtp_client_error(c), "engine"));
+	sigpending(&pending);
+	assert_false(sigismember(&pending, SIGPIPE));
+	assert_int_equal(gtp_client_close(c), 0);
+}
+
+static void
+test_garbage(void **state)
+{
+	struct gtp_client *c;
+
+	(void)state;
+	c = test_fake("garbage", NULL);
+	assert_int_equal(gtp_client_command(c, NULL, "name"), -1);
+	assert_non_null(strstr(gtp_client_error(c), "malformed reply to name"));
+	gtp_client_close(c);
+
+	c = test_fake("wrongid", NULL);
+	assert_int_equal(gtp_client_command(c, NULL, "name"), -1);
+	assert_non_null(strstr(gtp_client_error(c), "expected 1"));
+	gtp_client_close(c);
+
+	c = test_fake("partial", NULL);
+	assert_int_equal(gtp_client_command(c, NULL, "name"), -1);
+	assert_non_null(strstr(gtp_client_error(c), "exited (status 0)"));
+	gtp_client_close(c);
+}
+
+static void
+test_timeout(void **state)
+{
+	struct gtp_client *c;
+	double t0, t;
+
+	(void)state;
+	c = test_fake("hang", NULL);
+	gtp_client_set_timeout(c, 300);
+	t0 = test_now();
+	assert_int_equal(gtp_client_command(c, NULL, "genmove black"), -1);
+	t = test_now() - t0;
+	assert_true(t >= 0.25 && t < 3.0);
+	assert_non_null(strstr(gtp_client_error(c),
+			       "timeout after 300 ms waiting for the reply "
+			       "to genmove"));
+	/* It exits at the end of its input, when we close. */
+	t0 = test_now();
+	assert_int_equal(gtp_client_close(c), 0);
+	assert_true(test_now() - t0 < 1.5);
+}
+
+static void
+test_stubborn(void **state)
+{
+	struct gtp_client *c;
+	double t0, t;
+
+	(void)state;
+	c = test_fake("stubborn", NULL);
+	gtp_client_set_timeout(c, 200);
+	assert_int_equal(gtp_client_command(c, NULL, "name"), -1);
+	t0 = test_now();
+	assert_int_equal(gtp_client_close(c), -1);
+	t = test_now() - t0;
+	assert_true(t < 5.0);
+}
+
+static void
+test_not_found(void **state)
+{
+	char *argv[] = { (char *)"/nonexistent/gtp-engine", NULL };
+	struct gtp_client *c;
+
+	(void)state;
+	errno = 0;
+	c = gtp_client_open_argv(argv, NULL);
+	assert_null(c);
+	assert_int_equal(errno, ENOENT);
+
+	c = gtp_client_open("/nonexistent/gtp-engine --mode gtp", NULL);
+	assert_non_null(c);
+	assert_int_equal(gtp_client_command(c, NULL, "name"), -1);
+	assert_non_null(strstr(gtp_client_error(c), "127"));
+	assert_int_equal(gtp_client_close(c), -1);
+
+	assert_null(gtp_client_open("", NULL));
+	assert_int_equal(errno, EINVAL);
+	gtp_client_close(NULL);
+}
+
+static void
+test_gnugo(void **state)
+{
+	struct gtp_client *c;
+	const char *reply;
+	char cmd[4200];
+
+	(void)state;
+	if (test_gnugo_path[0] == '\0') {
+		print_message("GNU Go not found, skipped\n");
+		skip();
+	}
+	snprintf(cmd, sizeof cmd, "'%s' --mode gtp --chinese-rules "
+		 "--level 0", test_gnugo_path);
+	c = gtp_client_open(cmd, NULL);
+	assert_non_null(c);
+	test_expect(c, 0, "2", "protocol_version");
+	test_expect(c, 0, "GNU Go", "name");
+	test_expect(c, 0, "", "boardsize 9");
+	test_expect(c, 0, "", "clear_board");
+	test_expect(c, 0, "", "play black D5");
+	test_expect(c, 1, "illegal move", "play white D5");
+	test_expect(c, 0, "", "play white e5");
+	test_expect(c, 0, "D5", "list_stones black");
+	test_expect(c, 1, "unacceptable size",
+		    "boardsize 40");
+	assert_int_equal(gtp_client_command(c, &reply, "genmove black"), 0);
+	assert_true(strlen(reply) >= 2 && strlen(reply) <= 4);
+	/* A multi-line reply: the board with 9 rows and 2 label lines. */
+	assert_int_equal(gtp_client_command(c, &reply, "showboard"), 0);
+	assert_non_null(strstr(reply, "\n 9 "));
+	assert_non_null(strstr(reply, "A B C D E F G H J"));
+	assert_int_equal(gtp_client_close(c), 0);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_good_engine),
+		cmocka_unit_test(test_bad_commands),
+		cmocka_unit_test(test_engine_dies),
+		cmocka_unit_test(test_write_to_dead_engine),
+		cmocka_unit_test(test_garbage),
+		cmocka_unit_test(test_timeout),
+		cmocka_unit_test(test_stubborn),
+		cmocka_unit_test(test_not_found),
+		cmocka_unit_test(test_gnugo),
+	};
+	const char *srcdir = getenv("top_srcdir");
+	const char *gnugo = getenv("GNUGO");
+
+	snprintf(test_script, sizeof test_script, "%s/tests/fake-gtp-engine.sh",
+		 srcdir != NULL && srcdir[0] != '\0' ? srcdir : ".");
+	if (gnugo != NULL && gnugo[0] != '\0')
+		snprintf(test_gnugo_path, sizeof test_gnugo_path, "%s", gnugo);
+	else if (access("/usr/games/gnugo", X_OK) == 0)
+		snprintf(test_gnugo_path, sizeof test_gnugo_path, "/usr/games/gnugo");
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

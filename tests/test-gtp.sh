@@ -1,0 +1,153 @@
+#!/bin/sh
+# test-gtp.sh: tengen --gtp, reply by reply.
+#
+# Every tests/gtp/NAME.gtp is a GTP session whose replies must be exactly
+# tests/gtp/NAME.out, where @VERSION@ stands for the package version.  The
+# sessions run in a scratch directory holding copies of the SGF files of
+# tests/gtp, so that loadsgf and printsgf FILE see short relative names and
+# never write into the source tree.  Input that does not fit in a text file
+# (NUL and CR bytes, very long lines, no final newline) is made here.  When
+# GNU Go is installed, the commands both engines define the same way are
+# also compared with its answers.
+set -u
+
+srcdir=${top_srcdir:-.}
+builddir=${top_builddir:-.}
+tengen=$(cd "$builddir" && pwd)/src/tengen
+gtpdir=$(cd "$srcdir/tests/gtp" && pwd)
+version=$(sed -n 's/^#define PACKAGE_VERSION "\(.*\)"$/\1/p' \
+	"$builddir/config.h")
+
+if [ ! -x "$tengen" ] || [ -z "$version" ]; then
+	echo "test-gtp: no $tengen or no version in config.h" >&2
+	exit 99
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/test-gtp.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+cp "$gtpdir"/*.sgf "$tmp"/ || exit 99
+cd "$tmp" || exit 99
+
+failed=0
+tests=0
+
+# compare NAME EXPECTED ACTUAL
+compare() {
+	tests=$((tests + 1))
+	if cmp -s "$2" "$3"; then
+		echo "ok $tests - $1"
+	else
+		echo "not ok $tests - $1"
+		diff -u "$2" "$3" | head -60
+		failed=$((failed + 1))
+	fi
+}
+
+# run NAME: tengen --gtp reads stdin; its replies and exit status go to
+# NAME.actual.
+run() {
+	"$tengen" --gtp >"$1.actual" 2>"$1.stderr"
+	echo "exit $?" >>"$1.actual"
+}
+
+for t in "$gtpdir"/*.gtp; do
+	name=$(basename "$t" .gtp)
+	run "$name" <"$t"
+	{ sed "s/@VERSION@/$version/g" "$gtpdir/$name.out"; echo "exit 0"; } \
+		>"$name.expected"
+	compare "$name" "$name.expected" "$name.actual"
+done
+
+# Control characters: NUL, CR and DEL vanish, HT is a space.
+printf '1 na\000me\r\n2\tpro\177tocol_version\t\r\n' | run ctrl
+printf '=1 tengen\n\n=2 2\n\nexit 0\n' >ctrl.expected
+compare "control characters" ctrl.expected ctrl.actual
+
+# The last line may lack its newline; nothing is read after quit.
+printf 'name\n5 quit\nname\nboardsize 9\n' | run quit
+printf '= tengen\n\n=5 \n\nexit 0\n' >quit.expected
+compare "quit stops reading" quit.expected quit.actual
+printf 'protocol_version\nname' | run eof
+printf '= 2\n\n= tengen\n\nexit 0\n' >eof.expected
+compare "end of input without newline" eof.expected eof.actual
+
+# Very long lines: a long argument, a long command name, a long id, many
+# arguments; then the engine still answers.
+long=$(head -c 100000 /dev/zero | tr '\0' x)
+digits=$(head -c 5000 /dev/zero | tr '\0' 7)
+many=$(head -c 20000 /dev/zero | tr '\0' '\n' | sed 's/^/a1/' | tr '\n' ' ')
+{
+	echo "1 play b $long"
+	echo "2 $long"
+	echo "$digits name"
+	echo "3 set_free_handicap $many"
+	echo "4 known_command $long"
+	echo "5 komi 1$long"
+	echo "6 query_boardsize"
+} | run long
+{
+	printf '?1 syntax error\n\n?2 unknown command\n\n'
+	printf '=%s tengen\n\n' "$digits"
+	printf '?3 bad vertex list\n\n'
+	printf '=4 false\n\n?5 syntax error\n\n=6 19\n\nexit 0\n'
+} >long.expected
+compare "long lines" long.expected long.actual
+
+# Plays and queries that GNU Go answers the same way.
+if [ -n "${GNUGO:-}" ] && [ -x "$GNUGO" ]; then
+	cat >compare.gtp <<'EOF'
+boardsize 9
+clear_board
+play b e5
+play w d5
+play b d4
+play w c4
+play b c5
+play w d6
+play b e6
+play w d3
+play b e4
+play w b5
+play b c6
+play w c3
+play b d7
+list_stones black
+list_stones white
+captures black
+captures white
+play b a1
+play w a2
+play w b1
+list_stones black
+list_stones white
+captures white
+is_legal b a1
+is_legal w a1
+is_legal b d5
+all_legal black
+all_legal white
+query_boardsize
+boardsize 19
+play black Q16
+play white d4
+play b k10
+play w r17
+list_stones black
+list_stones white
+all_legal w
+fixed_handicap 2
+clear_board
+protocol_version
+known_command list_stones
+known_command frobnicate
+EOF
+	"$tengen" --gtp <compare.gtp >compare.tengen 2>/dev/null
+	"$GNUGO" --mode gtp --chinese-rules <compare.gtp >compare.gnugo \
+		2>/dev/null
+	compare "same answers as GNU Go" compare.gnugo compare.tengen
+else
+	echo "# GNU Go not found: comparison skipped"
+fi
+
+echo "1..$tests"
+[ "$failed" -eq 0 ]
