@@ -64,7 +64,9 @@ ai_gtp_think(struct gtp_engine *e, int argc, char **argv, bool play, bool cleanu
 	else
 		ai_set_limits(ag->ai, ag->opt.playouts, ag->opt.seconds);
 	ai_set_cleanup(ag->ai, cleanup);
-	p = ai_genmove(ag->ai, &e->game, c, NULL);
+	/* reg_genmove asks for the best move: resigning is no answer. */
+	ai_set_resign(ag->ai, play && ag->opt.resign);
+	p = ai_genmove(ag->ai, &e->game, c, &ag->last);
 	ai_set_cleanup(ag->ai, false);
 	if (p == BOARD_RESIGN) {
 		gtp_engine_printf(e, "resign");
@@ -94,6 +96,56 @@ static int
 ai_gtp_genmove_cleanup(struct gtp_engine *e, int argc, char **argv)
 {
 	return ai_gtp_think(e, argc, argv, true, true);
+}
+
+/* restricted_genmove COLOR VERTEX...: the best of the listed moves, as
+ * reg_genmove (the move is not played). */
+static int
+ai_gtp_restricted_genmove(struct gtp_engine *e, int argc, char **argv)
+{
+	struct ai_gtp *ag = e->data;
+	point_t moves[BOARD_MAX_POINTS];
+	int n = 0, r;
+
+	if (argc < 2) {
+		gtp_engine_printf(e, "syntax error");
+		return -1;
+	}
+	for (int i = 1; i < argc && n < BOARD_MAX_POINTS; i++) {
+		point_t p = board_vertex_parse(&e->game.board, argv[i]);
+
+		if (p == BOARD_NONE || p == BOARD_PASS) {
+			gtp_engine_printf(e, "invalid coordinate");
+			return -1;
+		}
+		if (game_check(&e->game, BLACK, p) == MOVE_OK ||
+		    game_check(&e->game, WHITE, p) == MOVE_OK)
+			moves[n++] = p;
+	}
+	if (n == 0) {
+		gtp_engine_printf(e, "no legal move among them");
+		return -1;
+	}
+	ai_set_allowed(ag->ai, moves, n);
+	r = ai_gtp_think(e, 1, argv, false, false);
+	ai_set_allowed(ag->ai, NULL, 0);
+	return r;
+}
+
+/* tengen-stats: the search of the last genmove, for benchmarks. */
+static int
+ai_gtp_stats(struct gtp_engine *e, int argc, char **argv)
+{
+	struct ai_gtp *ag = e->data;
+	const struct ai_stats *s = &ag->last;
+
+	(void)argc;
+	(void)argv;
+	gtp_engine_printf(e, "playouts %ld seconds %.2f playouts/s %.0f "
+	    "winrate %.3f memory %zu", s->playouts, s->seconds,
+	    s->seconds > 0 ? s->playouts / s->seconds : 0.0, s->winrate,
+	    s->memory);
+	return 0;
 }
 
 static int
@@ -182,6 +234,8 @@ static const struct gtp_command ai_gtp_commands[] = {
 	{ "genmove", ai_gtp_genmove },
 	{ "reg_genmove", ai_gtp_reg_genmove },
 	{ "kgs-genmove_cleanup", ai_gtp_genmove_cleanup },
+	{ "restricted_genmove", ai_gtp_restricted_genmove },
+	{ "tengen-stats", ai_gtp_stats },
 	{ "time_settings", ai_gtp_time_settings },
 	{ "kgs-time_settings", ai_gtp_kgs_time_settings },
 	{ "time_left", ai_gtp_time_left },

@@ -22,6 +22,7 @@ struct ai_gtp {
 	struct clock_rules rules;
 	double time_left[3];		/* from time_left, by colour; < 0 unknown */
 	int stones_left[3];
+	struct ai_stats last;		/* of the last genmove, for tengen-stats */
 };
 
 void ai_gtp_init(struct ai_gtp *ag, struct ai *ai, const struct ai_options *opt);

@@ -17,6 +17,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,10 +31,13 @@
 #include "score.h"
 #include "util.h"
 
+int xparam(int i, int def);
 #define AI_EXPAND_VISITS 8
 #define AI_RAVE_EQUIV 3000.0
 #define AI_MAX_DEPTH 1000
 #define AI_RESIGN_RATE 0.08
+#define AI_EVEN_PRIOR 10
+#define AI_ADVANCED_SECONDS 5.0
 
 struct ai_node {
 	uint32_t children;	/* index of the first child in the pool, 0 if none */
@@ -62,6 +66,8 @@ struct ai {
 	uint8_t root_illegal[BOARD_MAX_POINTS];	/* superko at the root */
 
 	bool cleanup;
+	uint8_t allowed[BOARD_MAX_POINTS];	/* restricted_genmove */
+	bool restricted;
 	volatile int stop;
 	long playouts;		/* atomic, this move */
 	long budget;
@@ -151,6 +157,22 @@ ai_set_cleanup(struct ai *ai, bool cleanup)
 }
 
 void
+ai_set_resign(struct ai *ai, bool resign)
+{
+	ai->opt.resign = resign;
+}
+
+void
+ai_set_allowed(struct ai *ai, const point_t *moves, int n)
+{
+	memset(ai->allowed, 0, sizeof ai->allowed);
+	ai->restricted = n > 0;
+	for (int i = 0; i < n; i++)
+		if (moves[i] > 0 && moves[i] < BOARD_MAX_POINTS)
+			ai->allowed[moves[i]] = 1;
+}
+
+void
 ai_stop(struct ai *ai)
 {
 	__atomic_store_n(&ai->stop, 1, __ATOMIC_RELAXED);
@@ -177,18 +199,67 @@ ai_reset_tree(struct ai *ai)
 	ai->pool[1].move = BOARD_NONE;
 }
 
+/* Tactical knowledge of a position, computed once per expansion: for each
+ * point, bonus and malus visits in tenths of the even prior. */
+struct ai_tactics {
+	int8_t good[BOARD_MAX_POINTS];	/* captures, saving escapes, ladders */
+	int8_t bad[BOARD_MAX_POINTS];	/* escapes into a ladder */
+};
+
+static void
+ai_tactics(const struct board *b, enum color c, struct ai_tactics *t)
+{
+	enum color o = color_other(c);
+
+	memset(t->good, 0, (size_t)b->npoints);
+	memset(t->bad, 0, (size_t)b->npoints);
+	for (int p = 0; p < b->npoints; p++) {
+		if (b->group[p] != p)
+			continue;	/* one look per group, at its root */
+		int stones = b->groups[p].stones;
+		int big = stones > 5 ? 5 : stones;
+
+		if (board_group_in_atari(b, (point_t)p)) {
+			point_t lib = board_group_atari_lib(b, (point_t)p);
+
+			if (b->color[p] == o) {
+				/* Take it. */
+				t->good[lib] = (int8_t)(t->good[lib] + 2 + big);
+			} else if (playout_libs_after(b, c, lib, 3) >= 3) {
+				t->good[lib] = (int8_t)(t->good[lib] + 2 + big);
+			} else if (playout_libs_after(b, c, lib, 3) == 2) {
+				struct board nb = *b;
+
+				board_play(&nb, c, lib);
+				if (playout_ladder(&nb, (point_t)p, 40))
+					t->bad[lib] = 3;
+				else
+					t->good[lib] = (int8_t)(t->good[lib] + 2 + big);
+			} else {
+				t->bad[lib] = 3;
+			}
+		} else if (b->color[p] == o && board_group_libs(b, (point_t)p, 3) == 2) {
+			/* Atari that captures in a ladder. */
+			point_t m = playout_ladder(b, (point_t)p, 40);
+
+			if (m)
+				t->good[m] = (int8_t)(t->good[m] + 2 + big);
+		}
+	}
+}
+
 /* Priors: (visits, wins2) a new child starts with. */
 static void
 ai_prior(const struct board *b, enum color c, point_t p, int stones,
-	 int32_t *visits, int32_t *wins2)
+	 const struct ai_tactics *t, int32_t *visits, int32_t *wins2)
 {
-	int n = 10, w = 10;		/* even prior: 10 visits at 50% */
+	int n = AI_EVEN_PRIOR, w = AI_EVEN_PRIOR;	/* even: 50% */
 	int size = b->size;
 
 	if (p == BOARD_PASS) {
 		/* Passing is for the end of the game. */
-		*visits = 10;
-		*wins2 = stones * 4 > size * size * 3 ? 8 : 0;
+		*visits = AI_EVEN_PRIOR;
+		*wins2 = stones * 4 > size * size * 3 ? AI_EVEN_PRIOR * 4 / 5 : 0;
 		return;
 	}
 	int x = board_x(b, p), y = board_y(b, p);
@@ -208,20 +279,14 @@ ai_prior(const struct board *b, enum color c, point_t p, int stones,
 			w += 20;
 		}
 	}
-	/* Captures and escapes. */
-	for (int i = 0; i < 4; i++) {
-		point_t q = (point_t)(p + b->offs[i]);
+	if (t->good[p]) {
+		int g = t->good[p] > 12 ? 12 : t->good[p];
 
-		if (b->color[q] == color_other(c) && board_group_in_atari(b, q)) {
-			int k = board_group_stones(b, q);
-
-			n += 10 + 4 * k;
-			w += 20 + 8 * k;
-		} else if (b->color[q] == c && board_group_in_atari(b, q)) {
-			n += 10;
-			w += 20;
-		}
+		n += 5 * g;
+		w += 10 * g;
 	}
+	if (t->bad[p])
+		n += 10 * t->bad[p];
 	if (playout_is_selfatari(b, c, p)) {
 		n += 20;
 	} else if (pattern_match(b, p)) {
@@ -268,19 +333,26 @@ ai_expand(struct ai *ai, struct ai_node *node, const struct board *b,
 		moves[n++] = p;
 	}
 	moves[n++] = BOARD_PASS;
-	first = __atomic_fetch_add(&ai->pool_used, (uint32_t)n, __ATOMIC_RELAXED);
-	if ((size_t)first + (size_t)n > ai->pool_cap) {
-		__atomic_store_n(&node->state, 0, __ATOMIC_RELEASE);
-		return false;
-	}
+	/* Take N nodes from the pool, never past its cap. */
+	first = __atomic_load_n(&ai->pool_used, __ATOMIC_RELAXED);
+	do {
+		if ((size_t)first + (size_t)n > ai->pool_cap) {
+			__atomic_store_n(&node->state, 0, __ATOMIC_RELEASE);
+			return false;
+		}
+	} while (!__atomic_compare_exchange_n(&ai->pool_used, &first,
+	    first + (uint32_t)n, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+	struct ai_tactics *t = xmalloc(sizeof *t);
+	ai_tactics(b, c, t);
 	for (int i = 0; i < n; i++) {
 		struct ai_node *ch = &ai->pool[first + (uint32_t)i];
 
 		memset(ch, 0, sizeof *ch);
 		ch->move = moves[i];
-		ai_prior(b, c, moves[i], stones, &ch->visits, &ch->wins2);
+		ai_prior(b, c, moves[i], stones, t, &ch->visits, &ch->wins2);
 		ch->prior = (uint8_t)(ch->visits < 255 ? ch->visits : 255);
 	}
+	free(t);
 	node->children = first;
 	node->nchildren = (uint16_t)n;
 	__atomic_store_n(&node->state, 2, __ATOMIC_RELEASE);
@@ -292,6 +364,8 @@ ai_select(struct ai *ai, struct ai_node *node)
 {
 	struct ai_node *best = NULL;
 	double best_v = -1;
+	double xrave = xparam(8, 3000), xexp = xparam(9, 0) / 100.0;
+	double logn = log(node->visits + 1);
 
 	for (int i = 0; i < node->nchildren; i++) {
 		struct ai_node *ch = &ai->pool[node->children + (uint32_t)i];
@@ -302,9 +376,11 @@ ai_select(struct ai *ai, struct ai_node *node)
 		double q = v ? w / (2.0 * v) : 0.5, value = q;
 
 		if (av > 0) {
-			double beta = av / (av + v + v * av / AI_RAVE_EQUIV);
+			double beta = av / (av + v + v * av / xrave);
 			value = (1 - beta) * q + beta * (aw / (2.0 * av));
 		}
+		if (xexp > 0)
+			value += xexp * sqrt(logn / (v + 1));
 		if (value > best_v) {
 			best_v = value;
 			best = ch;
@@ -462,11 +538,23 @@ ai_find_root(struct ai *ai, const struct game *g, enum color c)
 	ai->root_color = c;
 }
 
+long
+ai_level_budget(enum ai_level level, int size)
+{
+	switch (level) {
+	case AI_BEGINNER:
+		return 200;
+	case AI_INTERMEDIATE:
+		return size <= 9 ? 3000 : 2000;
+	case AI_ADVANCED:
+	default:
+		return size <= 9 ? 30000 : 20000;
+	}
+}
+
 static void
 ai_budget(struct ai *ai, const struct game *g)
 {
-	int size = g->size;
-
 	ai->budget = 0;
 	ai->deadline = 0;
 	if (ai->opt.playouts > 0 || ai->opt.seconds > 0) {
@@ -475,18 +563,9 @@ ai_budget(struct ai *ai, const struct game *g)
 			ai->deadline = ai_now() + ai->opt.seconds;
 		return;
 	}
-	switch (ai->opt.level) {
-	case AI_BEGINNER:
-		ai->budget = 200;
-		break;
-	case AI_INTERMEDIATE:
-		ai->budget = size <= 9 ? 3000 : 2000;
-		break;
-	case AI_ADVANCED:
-		ai->budget = size <= 9 ? 30000 : 20000;
-		ai->deadline = ai_now() + 5.0;
-		break;
-	}
+	ai->budget = ai_level_budget(ai->opt.level, g->size);
+	if (ai->opt.level == AI_ADVANCED)
+		ai->deadline = ai_now() + AI_ADVANCED_SECONDS;
 }
 
 /* Black's margin in the current position with dead stones removed. */
@@ -526,7 +605,7 @@ ai_genmove(struct ai *ai, const struct game *g, enum color c,
 	if (stats)
 		memset(stats, 0, sizeof *stats);
 	/* The opponent passed: pass too if that does not lose. */
-	if (!ai->cleanup && g->nmoves > 0 &&
+	if (!ai->cleanup && !ai->restricted && g->nmoves > 0 &&
 	    g->moves[g->nmoves - 1].point == BOARD_PASS) {
 		double m = ai_final_margin(ai, g);
 
@@ -540,7 +619,8 @@ ai_genmove(struct ai *ai, const struct game *g, enum color c,
 	for (int i = 0; i < g->board.nfree; i++) {
 		point_t p = g->board.free[i];
 
-		if (game_check(g, c, p) != MOVE_OK)
+		if (game_check(g, c, p) != MOVE_OK ||
+		    (ai->restricted && !ai->allowed[p]))
 			ai->root_illegal[p] = 1;
 	}
 	ai_find_root(ai, g, c);
@@ -585,10 +665,18 @@ ai_genmove(struct ai *ai, const struct game *g, enum color c,
 	for (int i = 0; i < root->nchildren; i++) {
 		struct ai_node *ch = &ai->pool[root->children + (uint32_t)i];
 
-		if (no_pass && ch->move == BOARD_PASS)
+		if ((no_pass || ai->restricted) && ch->move == BOARD_PASS)
 			continue;
 		if (!best || ch->visits > best->visits)
 			best = ch;
+	}
+	if (getenv("AIDBG")) {
+		for (int i = 0; i < root->nchildren; i++) {
+			struct ai_node *ch = &ai->pool[root->children + (uint32_t)i];
+			char v[8];
+			if (ch->visits < 0) continue;
+			fprintf(stderr, "%s v=%d p=%d q=%.3f amaf %d %.3f\n", board_vertex_str(&g->board, ch->move, v), ch->visits, ch->prior, ch->wins2/(2.0*ch->visits), ch->amaf_visits, ch->amaf_visits? ch->amaf_wins2/(2.0*ch->amaf_visits):0);
+		}
 	}
 	if (!best)
 		return BOARD_PASS;

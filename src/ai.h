@@ -47,6 +47,9 @@ void ai_options_default(struct ai_options *o);
 /* "beginner", "intermediate", "advanced" (also "1", "2", "3"); -1 if none. */
 int ai_level_parse(const char *s, enum ai_level *level);
 const char *ai_level_name(enum ai_level level);
+/* Playouts a move of LEVEL on a board of SIZE (advanced also stops after
+ * five seconds). */
+long ai_level_budget(enum ai_level level, int size);
 
 struct ai *ai_new(const struct ai_options *o);
 void ai_free(struct ai *ai);
@@ -61,6 +64,13 @@ void ai_set_limits(struct ai *ai, long playouts, double seconds);
 /* Cleanup mode (kgs-genmove_cleanup): do not pass while the opponent has
  * stones that the estimate calls dead, so that they are captured. */
 void ai_set_cleanup(struct ai *ai, bool cleanup);
+
+/* Allow or forbid resigning from now on (the options' resign). */
+void ai_set_resign(struct ai *ai, bool resign);
+
+/* Restrict the following moves to the N points of MOVES (GTP's
+ * restricted_genmove); N = 0 lifts the restriction. */
+void ai_set_allowed(struct ai *ai, const point_t *moves, int n);
 
 /* Ask a running ai_genmove() to return now (from any thread). */
 void ai_stop(struct ai *ai);

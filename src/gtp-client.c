@@ -40,14 +40,14 @@
 extern char **environ;
 #endif
 
-#define GTP_CLIENT_INFLIGHT	16	/* commands sent and not yet answered */
-#define GTP_CLIENT_NAMELEN	24	/* command names kept for messages */
-#define GTP_CLIENT_OUTFLUSH	4096	/* write queued commands from here */
+#define GTP_CLIENT_INFLIGHT	16	/* sent, not yet answered */
+#define GTP_CLIENT_NAMELEN	24	/* command names, for messages */
+#define GTP_CLIENT_OUTFLUSH	4096	/* write the queue from here */
 #define GTP_CLIENT_MAXLINE	(1 << 20)
 #define GTP_CLIENT_MAXREPLY	(16 << 20)
-#define GTP_CLIENT_QUIT_MS	1000	/* wait for the reply to quit */
+#define GTP_CLIENT_QUIT_MS	1000	/* wait for quit's reply */
 #define GTP_CLIENT_EXIT_MS	1000	/* then for the exit */
-#define GTP_CLIENT_TERM_MS	500	/* then for the exit after SIGTERM */
+#define GTP_CLIENT_TERM_MS	500	/* then after SIGTERM */
 
 struct gtp_client {
 	pid_t pid;
@@ -141,7 +141,7 @@ gtp_client_reap(struct gtp_client *c, int ms)
 			c->reaped = 1;
 			c->status = st;
 		} else if (r == -1 && errno != EINTR) {
-			/* Reaped elsewhere (SIGCHLD ignored?): status unknown. */
+			/* Reaped elsewhere (SIGCHLD ignored?). */
 			c->reaped = 1;
 			c->status = -1;
 		} else if (r == 0) {

@@ -1,26 +1,50 @@
 /*
  * main.c: tengen's command line.
  *
- * Options choose a front end: the GTP engine on stdin/stdout (--gtp), the
- * playout benchmark (--bench), or the game in the terminal (default).
+ * Options choose a front end: the GTP engine on stdin/stdout (--gtp), a
+ * match against another engine (--match), the playout benchmark (--bench),
+ * or the game in the terminal (default): the lobby, or a game at once when
+ * an option describes one, or a saved game named on the command line.
  */
 #include "config.h"
 
 #include <getopt.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "ai.h"
 #include "bench.h"
 #include "board.h"
+#include "i18n.h"
 #include "match.h"
 #include "play-gtp.h"
+#include "settings.h"
+#include "tui.h"
 
 static void
 main_usage(FILE *f)
 {
-	fprintf(f,
-	    "usage: tengen [options]\n"
+	fputs(_("usage: tengen [options] [FILE.sgf]\n"
+	    "The game in the terminal (without options: the lobby):\n"
+	    "  FILE.sgf              continue or look through a saved game\n"
+	    "  --size 9|13|19        start a game at once on this board\n"
+	    "  --level L             play the computer: beginner, intermediate,\n"
+	    "                        advanced\n"
+	    "  --color black|white   your colour against the computer\n"
+	    "  --hotseat             two players on one screen\n"
+	    "  --engine 'CMD'        play a GTP engine, e.g. 'gnugo --mode gtp'\n"
+	    "  --komi K              komi (default 7.5; 0.5 with a handicap)\n"
+	    "  --handicap N          fixed handicap stones, 2 to 9\n"
+	    "  --pace real|fast|off  the computer's move shows after 2-5 s, 1-2 s,\n"
+	    "                        or at once\n"
+	    "  --ascii               draw the board with . + X O\n"
+	    "  --no-color            no colours (also: NO_COLOR=1)\n"
+	    "  --ambiwidth auto|narrow|wide\n"
+	    "                        columns taken by characters such as \xe2\x97\x8f\n"
+	    "Other programs:\n"
 	    "  --gtp                 speak GTP version 2 on stdin and stdout\n"
 	    "  --level L             computer strength: beginner, intermediate,\n"
 	    "                        advanced (default intermediate)\n"
@@ -35,7 +59,7 @@ main_usage(FILE *f)
 	    "  --sgf-dir DIR         write the match's games to DIR (default match)\n"
 	    "  --bench               measure random playouts per second\n"
 	    "  --size N              board size (--bench default: 9 and 19)\n"
-	    "  --help, --version\n");
+	    "  --help, --version\n"), f);
 }
 
 static int
@@ -53,12 +77,68 @@ main_number(const char *opt, const char *arg, double lo, double hi, double *out)
 	return 0;
 }
 
+/* The terminal game's options, checked; 0 or 2 (a bad command line). */
+static int
+main_tui_option(struct tui_start *st, int opt, const char *arg)
+{
+	double v;
+
+	switch (opt) {
+	case 'c':
+		if (strcmp(arg, "black") != 0 && strcmp(arg, "white") != 0) {
+			fprintf(stderr, _("tengen: --color %s: expected black or white\n"),
+			    arg);
+			return 2;
+		}
+		st->set.color = arg[0] == 'w' ? WHITE : BLACK;
+		st->have |= TUI_HAVE_COLOR;
+		break;
+	case 'e':
+		if (*arg == '\0' || strlen(arg) >= sizeof st->set.engine) {
+			fprintf(stderr, _("tengen: --engine: expected a command line such as 'gnugo --mode gtp'\n"));
+			return 2;
+		}
+		snprintf(st->set.engine, sizeof st->set.engine, "%s", arg);
+		st->have |= TUI_HAVE_ENGINE;
+		break;
+	case 'H':
+		if (main_number("--handicap", arg, 0, 9, &v) < 0)
+			return 2;
+		if (v != (int)v || v == 1) {
+			fprintf(stderr, _("tengen: --handicap %s: expected 0 or 2 to 9 stones\n"),
+			    arg);
+			return 2;
+		}
+		st->set.handicap = (int)v;
+		st->have |= TUI_HAVE_HANDICAP;
+		break;
+	case 'p':
+		if (settings_pace_parse(arg) < 0) {
+			fprintf(stderr, _("tengen: --pace %s: expected real, fast or off\n"),
+			    arg);
+			return 2;
+		}
+		st->set.pace = settings_pace_parse(arg);
+		st->have |= TUI_HAVE_PACE;
+		break;
+	case 'w':
+		if ((st->width = settings_width_parse(arg)) < 0) {
+			fprintf(stderr, _("tengen: --ambiwidth %s: expected auto, narrow or wide\n"),
+			    arg);
+			return 2;
+		}
+		break;
+	}
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
 	enum { OPT_GTP = 256, OPT_BENCH, OPT_SIZE, OPT_THREADS, OPT_SECONDS,
 	       OPT_LEVEL, OPT_PLAYOUTS, OPT_MATCH, OPT_GAMES, OPT_KOMI,
-	       OPT_SGF_DIR, OPT_HELP, OPT_VERSION };
+	       OPT_SGF_DIR, OPT_HELP, OPT_VERSION, OPT_HOTSEAT, OPT_ASCII,
+	       OPT_NO_COLOR };
 	static const struct option longopts[] = {
 		{ "gtp", no_argument, NULL, OPT_GTP },
 		{ "bench", no_argument, NULL, OPT_BENCH },
@@ -73,15 +153,31 @@ main(int argc, char **argv)
 		{ "sgf-dir", required_argument, NULL, OPT_SGF_DIR },
 		{ "help", no_argument, NULL, OPT_HELP },
 		{ "version", no_argument, NULL, OPT_VERSION },
+		{ "color", required_argument, NULL, 'c' },
+		{ "colour", required_argument, NULL, 'c' },
+		{ "engine", required_argument, NULL, 'e' },
+		{ "handicap", required_argument, NULL, 'H' },
+		{ "pace", required_argument, NULL, 'p' },
+		{ "ambiwidth", required_argument, NULL, 'w' },
+		{ "hotseat", no_argument, NULL, OPT_HOTSEAT },
+		{ "ascii", no_argument, NULL, OPT_ASCII },
+		{ "no-color", no_argument, NULL, OPT_NO_COLOR },
+		{ "no-colour", no_argument, NULL, OPT_NO_COLOR },
 		{ NULL, 0, NULL, 0 }
 	};
 	int gtp = 0, bench = 0, opt;
 	double size = 0, threads = 0, seconds = 0, playouts = 0;
 	struct ai_options ai;
 	struct match_options mo = { NULL, 10, 9, GAME_DEFAULT_KOMI, "match", { 0 } };
+	struct tui_start st;
 	double games = 10;
 
+	setlocale(LC_ALL, "");
+	i18n_init();
 	ai_options_default(&ai);
+	memset(&st, 0, sizeof st);
+	settings_default(&st.set);
+	st.width = -1;
 
 	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (opt) {
@@ -98,6 +194,8 @@ main(int argc, char **argv)
 				    "intermediate or advanced\n", optarg);
 				return 2;
 			}
+			st.set.level = (int)ai.level;
+			st.have |= TUI_HAVE_LEVEL;
 			break;
 		case OPT_PLAYOUTS:
 			if (main_number("--playouts", optarg, 1, 1e9, &playouts) < 0)
@@ -111,6 +209,8 @@ main(int argc, char **argv)
 		case OPT_KOMI:
 			if (main_number("--komi", optarg, -1000, 1000, &mo.komi) < 0)
 				return 2;
+			st.set.komi = mo.komi;
+			st.have |= TUI_HAVE_KOMI;
 			break;
 		case OPT_SGF_DIR: mo.sgf_dir = optarg; break;
 		case OPT_THREADS:
@@ -121,13 +221,27 @@ main(int argc, char **argv)
 			if (main_number("--seconds", optarg, 0.1, 3600, &seconds) < 0)
 				return 2;
 			break;
+		case OPT_HOTSEAT: st.have |= TUI_HAVE_HOTSEAT; break;
+		case OPT_ASCII: st.ascii = true; break;
+		case OPT_NO_COLOR: st.no_color = true; break;
+		case 'c': case 'e': case 'H': case 'p': case 'w':
+			if (main_tui_option(&st, opt, optarg) != 0)
+				return 2;
+			break;
 		case OPT_HELP: main_usage(stdout); return 0;
 		case OPT_VERSION: printf("tengen %s\n", PACKAGE_VERSION); return 0;
 		default: main_usage(stderr); return 2;
 		}
 	}
-	if (optind < argc) {
-		fprintf(stderr, "tengen: unexpected argument: %s\n", argv[optind]);
+	if (gtp || bench || mo.engine) {
+		if (optind < argc) {
+			fprintf(stderr, "tengen: unexpected argument: %s\n",
+			    argv[optind]);
+			return 2;
+		}
+	} else if (optind + 1 < argc) {
+		fprintf(stderr, "tengen: unexpected argument: %s\n",
+		    argv[optind + 1]);
 		return 2;
 	}
 	if (bench)
@@ -146,6 +260,31 @@ main(int argc, char **argv)
 		mo.ai = ai;
 		return match_run(&mo);
 	}
-	main_usage(stdout);
-	return 0;
+
+	/* The game in the terminal. */
+	if (size != 0) {
+		if (size != 9 && size != 13 && size != 19) {
+			fprintf(stderr, _("tengen: --size %g: the board is 9, 13 or 19 (other sizes through SGF files)\n"),
+			    size);
+			return 2;
+		}
+		st.set.size = (int)size;
+		st.have |= TUI_HAVE_SIZE;
+	}
+	if ((st.have & TUI_HAVE_HOTSEAT) &&
+	    (st.have & (TUI_HAVE_LEVEL | TUI_HAVE_ENGINE | TUI_HAVE_COLOR))) {
+		fprintf(stderr, _("tengen: --hotseat is two people at one screen: leave out --level, --color and --engine\n"));
+		return 2;
+	}
+	if ((st.have & TUI_HAVE_LEVEL) && (st.have & TUI_HAVE_ENGINE)) {
+		fprintf(stderr, _("tengen: choose one opponent: --level (tengen) or --engine\n"));
+		return 2;
+	}
+	if (optind < argc)
+		st.file = argv[optind];
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fprintf(stderr, _("tengen: the game needs a terminal (try tengen --help)\n"));
+		return 1;
+	}
+	return tui_run(&st);
 }

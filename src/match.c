@@ -72,7 +72,11 @@ match_game(const struct match_options *mo, struct ai *ai, struct gtp_client *gc,
 				game_resign(g, c);
 				return color_other(c);
 			}
-			game_play(g, c, p);
+			if (game_play(g, c, p) != MOVE_OK) {
+				snprintf(why, whylen, "tengen played an illegal move: %s",
+				    board_vertex_str(&g->board, p, v));
+				return OFFBOARD;
+			}
 			if (gtp_client_command(gc, NULL, "play %s %s",
 			    c == BLACK ? "b" : "w", board_vertex_str(&g->board, p, v)) != 0) {
 				snprintf(why, whylen, "engine refused %s: %s", v,

@@ -14,6 +14,26 @@
 #include "pattern.h"
 #include "playout.h"
 
+#define PLAYOUT_LADDER_DEPTH 40
+#include <stdlib.h>
+int xparam(int i, int def);
+int
+xparam(int i, int def)
+{
+	static int v[16], init;
+	if (!init) {
+		for (int k = 0; k < 16; k++) v[k] = -1;
+		const char *s = getenv("TPARAM");
+		for (int k = 0; s && *s && k < 16; k++) {
+			v[k] = atoi(s);
+			while (*s && *s != ',') s++;
+			if (*s) s++;
+		}
+		init = 1;
+	}
+	return v[i] < 0 ? def : v[i];
+}
+
 static bool
 playout_fills_eye(const struct board *b, enum color c, point_t p)
 {
@@ -37,8 +57,10 @@ playout_fills_eye(const struct board *b, enum color c, point_t p)
 	return enemy + edge < 2;
 }
 
-bool
-playout_is_selfatari(const struct board *b, enum color c, point_t p)
+/* The stones C at P would leave in atari (the new one included), 0 if the
+ * move does not self-atari. */
+static int
+playout_selfatari_stones(const struct board *b, enum color c, point_t p)
 {
 	point_t lib1 = 0;
 	int stones = 1;
@@ -49,7 +71,7 @@ playout_is_selfatari(const struct board *b, enum color c, point_t p)
 #define ADD_LIB(q) do { \
 		if ((q) != p && (q) != lib1) { \
 			if (lib1) \
-				return false; \
+				return 0; \
 			lib1 = (q); \
 		} \
 	} while (0)
@@ -64,7 +86,7 @@ playout_is_selfatari(const struct board *b, enum color c, point_t p)
 			/* Capturing gives the captured point as a liberty. */
 			if (board_group_in_atari(b, n)) {
 				if (board_group_stones(b, n) > 1)
-					return false;
+					return 0;
 				ADD_LIB(n);
 			}
 		}
@@ -87,7 +109,34 @@ playout_is_selfatari(const struct board *b, enum color c, point_t p)
 	}
 #undef ADD_LIB
 	/* One liberty (or none: that would be suicide, refused elsewhere). */
-	return stones >= 2;
+	return stones;
+}
+
+bool
+playout_is_selfatari(const struct board *b, enum color c, point_t p)
+{
+	return playout_selfatari_stones(b, c, p) >= 2;
+}
+
+/* A self-atari of STONES stones by C at P that still works: it also leaves a
+ * bigger enemy group next to it with one liberty (the nakade inside an eye
+ * space, the squeeze of a capturing race). */
+static bool
+playout_selfatari_works(const struct board *b, enum color c, point_t p,
+			int stones)
+{
+	/* More stones than a nakade shape holds: a group thrown away. */
+	if (stones > 4)
+		return false;
+	for (int i = 0; i < 4; i++) {
+		point_t q = (point_t)(p + b->offs[i]);
+
+		if (b->color[q] == color_other(c) &&
+		    board_group_stones(b, q) > stones &&
+		    board_group_libs(b, q, 3) == 2)
+			return true;
+	}
+	return false;
 }
 
 static bool
@@ -96,35 +145,313 @@ playout_ok(const struct board *b, enum color c, point_t p)
 	return board_check(b, c, p) == MOVE_OK && !playout_is_selfatari(b, c, p);
 }
 
+/* Liberties (at most MAX) of the group C would have after playing at P:
+ * its empty neighbours, those of the groups it joins, and the points of
+ * adjacent enemy groups in atari that the move captures. */
+int
+playout_libs_after(const struct board *b, enum color c, point_t p, int max)
+{
+	point_t libs[8];
+	int n = 0;
+
+#define LIB_ADD(q) do { \
+		int k_; \
+		if ((q) == p) \
+			break; \
+		for (k_ = 0; k_ < n && libs[k_] != (q); k_++) \
+			; \
+		if (k_ == n) { \
+			libs[n++] = (q); \
+			if (n >= max) \
+				return n; \
+		} \
+	} while (0)
+
+	if (max > 8)
+		max = 8;
+	for (int i = 0; i < 4; i++) {
+		point_t q = (point_t)(p + b->offs[i]);
+		uint8_t qc = b->color[q];
+
+		if (qc == EMPTY)
+			LIB_ADD(q);
+		else if (qc == color_other(c) && board_group_in_atari(b, q))
+			LIB_ADD(q);
+	}
+	for (int i = 0; i < 4; i++) {
+		point_t q = (point_t)(p + b->offs[i]);
+
+		if (b->color[q] != c)
+			continue;
+		point_t g = board_group_of(b, q), st = g;
+		do {
+			for (int k = 0; k < 4; k++) {
+				point_t l = (point_t)(st + b->offs[k]);
+
+				if (b->color[l] == EMPTY)
+					LIB_ADD(l);
+			}
+			st = b->next[st];
+		} while (st != g);
+	}
+#undef LIB_ADD
+	return n;
+}
+
+/* The first MAX distinct liberties of the group at G, into LIBS. */
+static int
+playout_group_libs(const struct board *b, point_t g, point_t *libs, int max)
+{
+	point_t st = g;
+	int n = 0;
+
+	do {
+		for (int k = 0; k < 4 && n < max; k++) {
+			point_t l = (point_t)(st + b->offs[k]);
+			int j;
+
+			if (b->color[l] != EMPTY)
+				continue;
+			for (j = 0; j < n && libs[j] != l; j++)
+				;
+			if (j == n)
+				libs[n++] = l;
+		}
+		st = b->next[st];
+	} while (st != g && n < max);
+	return n;
+}
+
+point_t
+playout_ladder(const struct board *b, point_t g, int depth)
+{
+	enum color def = (enum color)b->color[g], att = color_other(def);
+	point_t libs[2], st;
+
+	if (depth <= 0 || (def != BLACK && def != WHITE) ||
+	    playout_group_libs(b, g, libs, 2) != 2)
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		struct board nb;
+		point_t e;
+
+		/* The atari must not put the attacker itself in atari where
+		 * the defender could simply take it. */
+		if (board_check(b, att, libs[i]) != MOVE_OK ||
+		    playout_libs_after(b, att, libs[i], 2) < 2)
+			continue;
+		nb = *b;
+		board_play(&nb, att, libs[i]);
+		if (!board_group_in_atari(&nb, g))
+			continue;
+		/* The defender takes an attacking stone in atari: escaped. */
+		bool counter = false;
+		st = g;
+		do {
+			for (int k = 0; k < 4 && !counter; k++) {
+				point_t q = (point_t)(st + nb.offs[k]);
+
+				if (nb.color[q] == att && board_group_in_atari(&nb, q))
+					counter = true;
+			}
+			st = nb.next[st];
+		} while (st != g && !counter);
+		if (counter)
+			continue;
+		e = board_group_atari_lib(&nb, g);
+		if (board_check(&nb, def, e) != MOVE_OK)
+			return libs[i];
+		int l = playout_libs_after(&nb, def, e, 3);
+		if (l <= 1)
+			return libs[i];
+		if (l >= 3)
+			continue;
+		board_play(&nb, def, e);
+		if (playout_ladder(&nb, g, depth - 1))
+			return libs[i];
+	}
+	return 0;
+}
+
+/* Can C at P save its group in atari at G (liberty P): does the move give
+ * three liberties, or two that the opponent cannot take away in a ladder? */
+static bool
+playout_escape_works(const struct board *b, enum color c, point_t g, point_t p)
+{
+	int l;
+
+	if (board_check(b, c, p) != MOVE_OK)
+		return false;
+	l = playout_libs_after(b, c, p, 3);
+	if (l >= 3)
+		return true;
+	if (l <= 1)
+		return false;
+	struct board nb = *b;
+
+	board_play(&nb, c, p);
+	return playout_ladder(&nb, g, PLAYOUT_LADDER_DEPTH) == 0;
+}
+
+/* Moves that take an enemy group in atari next to the group at G. */
+static int
+playout_counter_captures(const struct board *b, point_t g, point_t *cand, int n,
+			 int cap)
+{
+	enum color o = color_other((enum color)b->color[g]);
+	point_t st = g;
+
+	do {
+		for (int k = 0; k < 4 && n < cap; k++) {
+			point_t q = (point_t)(st + b->offs[k]);
+
+			if (b->color[q] == o && board_group_in_atari(b, q))
+				cand[n++] = board_group_atari_lib(b, q);
+		}
+		st = b->next[st];
+	} while (st != g && n < cap);
+	return n;
+}
+
+/* The vital point of a small empty area (three to six points) next to the
+ * last move: the one point with the most neighbours inside it, which kills
+ * or saves the eye shape.  0 if none. */
+static point_t
+playout_nakade(const struct board *b, enum color c, point_t last)
+{
+	for (int i = 0; i < 4; i++) {
+		point_t q = (point_t)(last + b->offs[i]), area[8];
+		int n = 0, best = 0, best_n = 0, ties = 0;
+
+		if (b->color[q] != EMPTY)
+			continue;
+		area[n++] = q;
+		for (int k = 0; k < n && n <= 6; k++) {
+			for (int d = 0; d < 4 && n <= 6; d++) {
+				point_t r = (point_t)(area[k] + b->offs[d]);
+				int j;
+
+				if (b->color[r] != EMPTY)
+					continue;
+				for (j = 0; j < n && area[j] != r; j++)
+					;
+				if (j == n)
+					area[n++] = r;
+			}
+		}
+		if (n < 3 || n > 6)
+			continue;
+		/* An eye space: walled by one colour only. */
+		int wall = 0;
+		for (int k = 0; k < n; k++)
+			for (int d = 0; d < 4; d++)
+			{
+				uint8_t nc = b->color[area[k] + b->offs[d]];
+
+				if (nc == BLACK || nc == WHITE)
+					wall |= nc;
+			}
+		if (wall != BLACK && wall != WHITE)
+			continue;
+		for (int k = 0; k < n; k++) {
+			int inside = 0;
+
+			for (int d = 0; d < 4; d++)
+				for (int j = 0; j < n; j++)
+					if (area[j] == area[k] + b->offs[d])
+						inside++;
+			if (inside > best_n) {
+				best_n = inside;
+				best = k;
+				ties = 0;
+			} else if (inside == best_n) {
+				ties++;
+			}
+		}
+		if (best_n >= 2 && !ties && board_check(b, c, area[best]) == MOVE_OK)
+			return area[best];
+	}
+	return 0;
+}
+
 /* A local answer to the last move, or 0. */
 static point_t
 playout_heavy_move(const struct board *b, struct rng *r, enum color c)
 {
-	point_t last = b->last_move, cand[12];
+	point_t last = b->last_move, cand[24];
 	int n = 0, s = b->stride;
+	enum color o = color_other(c);
 
 	if (last <= 0)
 		return 0;
 	/* Take the stone just played if it is in atari. */
-	if (b->color[last] == color_other(c) && board_group_in_atari(b, last)) {
+	if (b->color[last] == o && board_group_in_atari(b, last)) {
 		point_t lib = board_group_atari_lib(b, last);
 
 		if (board_check(b, c, lib) == MOVE_OK)
 			cand[n++] = lib;
 	}
-	/* Run away with a group the last move put in atari. */
+	/* Save a group the last move put in atari: take an attacker, or run
+	 * where running works. */
 	for (int i = 0; i < 4; i++) {
 		point_t q = (point_t)(last + b->offs[i]);
 
-		if (b->color[q] == c && board_group_in_atari(b, q)) {
-			point_t lib = board_group_atari_lib(b, q);
+		if (b->color[q] != c || !board_group_in_atari(b, q))
+			continue;
+		int k0 = n;
+		n = playout_counter_captures(b, q, cand, n, 20);
+		for (int k = k0; k < n; k++)
+			if (board_check(b, c, cand[k]) != MOVE_OK)
+				cand[k--] = cand[--n];
+		point_t lib = board_group_atari_lib(b, q);
+		if (n < 20 && playout_escape_works(b, c, q, lib))
+			cand[n++] = lib;
+	}
+	/* Take a group that our previous move put in atari and that the
+	 * opponent left there. */
+	point_t mine = b->last_move2;
+	if (n == 0 && mine > 0 && b->color[mine] == c && xparam(4, 1)) {
+		for (int i = 0; i < 4 && n < 20; i++) {
+			point_t q = (point_t)(mine + b->offs[i]);
 
-			if (playout_ok(b, c, lib))
-				cand[n++] = lib;
+			if (b->color[q] == o && board_group_in_atari(b, q)) {
+				point_t lib = board_group_atari_lib(b, q);
+
+				if (board_check(b, c, lib) == MOVE_OK)
+					cand[n++] = lib;
+			}
+		}
+	}
+	/* A group of ours next to the last move with two liberties that a
+	 * ladder would take: give it room. */
+	if (n == 0 && rng_below(r, 4) < (unsigned)xparam(5, 0)) {
+		for (int i = 0; i < 4 && n < 20; i++) {
+			point_t q = (point_t)(last + b->offs[i]), libs[3];
+
+			if (b->color[q] != c || board_group_libs(b, q, 3) != 2 ||
+			    !playout_ladder(b, q, PLAYOUT_LADDER_DEPTH))
+				continue;
+			int k = playout_group_libs(b, q, libs, 2);
+			for (int j = 0; j < k; j++)
+				if (board_check(b, c, libs[j]) == MOVE_OK &&
+				    playout_libs_after(b, c, libs[j], 3) >= 3)
+					cand[n++] = libs[j];
 		}
 	}
 	if (n)
 		return cand[rng_below(r, (uint32_t)n)];
+	/* The last move has two liberties: atari it if it then dies in a
+	 * ladder. */
+	if (b->color[last] == o && board_group_libs(b, last, 3) == 2 &&
+	    rng_below(r, 4) < (unsigned)xparam(2, 2)) {
+		point_t p = playout_ladder(b, last, PLAYOUT_LADDER_DEPTH);
+
+		if (p)
+			return p;
+	}
+	point_t v = xparam(1, 1) ? playout_nakade(b, c, last) : 0;
+	if (v)
+		return v;
 	/* Good shape around the last move. */
 	static const int dx[8] = { -1, 0, 1, -1, 1, -1, 0, 1 };
 	static const int dy[8] = { -1, -1, -1, 0, 0, 1, 1, 1 };
@@ -177,9 +504,19 @@ playout_run_moves(struct board *b, struct rng *r, enum playout_policy policy,
 
 				if (playout_fills_eye(b, c, p))
 					continue;
-				if (policy != PLAYOUT_LIGHT &&
-				    playout_is_selfatari(b, c, p))
-					continue;
+				if (policy != PLAYOUT_LIGHT) {
+					int sa = playout_selfatari_stones(b, c, p);
+
+					/* A lone stone in atari is a throw-in now
+					 * and then, a wasted move mostly. */
+					if (sa >= 2 && (policy != PLAYOUT_HEAVY ||
+					    !xparam(3, 1) ||
+					    !playout_selfatari_works(b, c, p, sa)))
+						continue;
+					if (sa == 1 && policy == PLAYOUT_HEAVY &&
+					    rng_below(r, 8) < (unsigned)xparam(0, 0))
+						continue;
+				}
 				if (board_play(b, c, p) == MOVE_OK) {
 					move = p;
 					break;

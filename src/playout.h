@@ -37,6 +37,15 @@ void playout_owners(const struct board *b, uint8_t *owner);
 /* Area score of a finished playout, Black minus White minus KOMI. */
 double playout_score(const struct board *b, double komi);
 
+/* Liberties, counting at most MAX (up to 8), that the group of C at P would
+ * have after C plays there (captures give the captured points next to it). */
+int playout_libs_after(const struct board *b, enum color c, point_t p, int max);
+
+/* The group at G has two liberties and the opponent is to move: if a ladder
+ * (ataris answered by extending, read to DEPTH steps) captures it, the
+ * opponent's first atari, else 0. */
+point_t playout_ladder(const struct board *b, point_t g, int depth);
+
 /* Would C at P leave a group of at least two stones with one liberty? */
 bool playout_is_selfatari(const struct board *b, enum color c, point_t p);
 

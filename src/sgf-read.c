@@ -8,9 +8,8 @@
  * properties are interpreted into a private record, which is handed to the
  * caller only when everything was valid, so an error never half-loads.
  *
- * Text is converted to UTF-8: with iconv from the root's CA[] charset, or,
- * without CA[], as UTF-8 when the whole file is valid UTF-8 and as Latin-1
- * (the FF[4] default) otherwise.  In double-byte charsets (Big5, GBK, ...)
+ * Text is converted to UTF-8 by sgf-charset.c.  In double-byte charsets
+ * (Big5, GBK, ...)
  * the second byte of a character may be '\' or ']', so when the root names
  * one, the file is lexed again treating each such pair as one character.
  *
@@ -24,7 +23,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <iconv.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -32,6 +30,7 @@
 #include <string.h>
 
 #include "sgf.h"
+#include "sgf-charset.h"
 #include "util.h"
 
 #define SGF_READ_MAX_BYTES (16u * 1024 * 1024)
@@ -46,12 +45,6 @@ struct sgf_read_prop {
 	char id[SGF_READ_IDMAX + 1];	/* upper-case letters; "" if too long */
 	int node;			/* index on the main line */
 	int val, nval;			/* vals[val .. val + nval) */
-};
-
-enum sgf_read_enc {
-	SGF_ENC_UTF8,
-	SGF_ENC_LATIN1,
-	SGF_ENC_ICONV
 };
 
 struct sgf_reader {
@@ -71,8 +64,7 @@ struct sgf_reader {
 	int nvals, cvals;
 	int nnodes;
 
-	enum sgf_read_enc enc;
-	iconv_t cd;
+	struct sgf_charset cs;
 	char charset[32];		/* CA as written, for messages */
 
 	struct sgf_record rec;		/* being built */
@@ -375,93 +367,17 @@ sgf_read_lex(struct sgf_reader *r)
 
 /* --- character sets -------------------------------------------------- */
 
-/* Upper case without '-', '_' and spaces: "iso8859_1" -> "ISO88591". */
-static void
-sgf_read_charset_key(const char *s, char *key, size_t len)
-{
-	size_t n = 0;
-
-	for (; *s != '\0' && n + 1 < len; s++) {
-		if (*s == '-' || *s == '_' || *s == ' ')
-			continue;
-		key[n++] = (*s >= 'a' && *s <= 'z') ? (char)(*s - 32) : *s;
-	}
-	key[n] = '\0';
-}
-
-/* Charsets whose second byte may be an ASCII '\' or ']'. */
-static bool
-sgf_read_charset_dbcs(const char *key)
-{
-	static const char *const names[] = {
-		"BIG5", "BIG5HKSCS", "CP950", "WINDOWS950", "GBK", "GB2312",
-		"EUCCN", "GB18030", "CP936", "WINDOWS936", "SHIFTJIS", "SJIS",
-		"CP932", "WINDOWS31J", "MSKANJI", "CP949", "UHC", "JOHAB",
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (strcmp(key, names[i]) == 0)
-			return true;
-	return false;
-}
-
-/* Strict UTF-8: no overlong forms, no surrogates, nothing past U+10FFFF. */
-static bool
-sgf_read_valid_utf8(const unsigned char *s, size_t len)
-{
-	size_t i = 0;
-
-	while (i < len) {
-		unsigned char c = s[i];
-		unsigned int cp;
-		size_t n, k;
-
-		if (c < 0x80) {
-			i++;
-			continue;
-		}
-		if (c >= 0xc2 && c <= 0xdf) {
-			n = 1;
-			cp = c & 0x1f;
-		} else if (c >= 0xe0 && c <= 0xef) {
-			n = 2;
-			cp = c & 0x0f;
-		} else if (c >= 0xf0 && c <= 0xf4) {
-			n = 3;
-			cp = c & 0x07;
-		} else
-			return false;
-		if (len - i <= n)
-			return false;
-		for (k = 1; k <= n; k++) {
-			if ((s[i + k] & 0xc0) != 0x80)
-				return false;
-			cp = (cp << 6) | (s[i + k] & 0x3f);
-		}
-		if ((n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) ||
-		    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-			return false;
-		i += n + 1;
-	}
-	return true;
-}
-
 /* Choose how text becomes UTF-8, from the root's CA[] or the bytes. */
 static int
 sgf_read_encoding(struct sgf_reader *r)
 {
 	const struct sgf_read_prop *p;
 	const struct sgf_read_val *v;
-	char key[32];
+	const char *why = NULL;
 	size_t i;
 
-	r->cd = (iconv_t)-1;
 	if (r->ca < 0) {
-		/* No CA[]: FF[4] says Latin-1, but many programs write
-		 * UTF-8 without saying so; valid UTF-8 is taken as such. */
-		r->enc = sgf_read_valid_utf8((const unsigned char *)r->data,
-		    r->len) ? SGF_ENC_UTF8 : SGF_ENC_LATIN1;
+		sgf_charset_guess(&r->cs, r->data, r->len);
 		return 0;
 	}
 	p = &r->props[r->ca];
@@ -477,88 +393,9 @@ sgf_read_encoding(struct sgf_reader *r)
 			return sgf_read_perror(r, p, 0,
 			    "unknown character set");
 	}
-	sgf_read_charset_key(r->charset, key, sizeof key);
-	if (strcmp(key, "UTF8") == 0 || strcmp(key, "USASCII") == 0 ||
-	    strcmp(key, "ASCII") == 0) {
-		r->enc = SGF_ENC_UTF8;
-		return 0;
-	}
-	if (strncmp(key, "UTF16", 5) == 0 || strncmp(key, "UTF32", 5) == 0 ||
-	    strncmp(key, "UCS", 3) == 0 || strncmp(key, "UTF7", 4) == 0)
-		return sgf_read_perror(r, p, 0, "character set not usable "
-		    "in SGF (not ASCII-compatible)");
-	r->enc = SGF_ENC_ICONV;
-	/* GB2312 files often hold GBK characters; GBK is a superset. */
-	if (strcmp(key, "GB2312") == 0 || strcmp(key, "EUCCN") == 0)
-		r->cd = iconv_open("UTF-8", "GBK");
-	else
-		r->cd = iconv_open("UTF-8", r->charset);
-	if (r->cd == (iconv_t)-1) {
-		/* "ISO8859_1" is common; iconv knows "ISO8859-1". */
-		char alt[sizeof r->charset];
-
-		for (i = 0; i <= v->len; i++)
-			alt[i] = r->charset[i] == '_' ? '-' : r->charset[i];
-		r->cd = iconv_open("UTF-8", alt);
-	}
-	if (r->cd == (iconv_t)-1)
-		return sgf_read_perror(r, p, 0, "unknown character set");
+	if (sgf_charset_open(&r->cs, r->charset, &why) < 0)
+		return sgf_read_perror(r, p, 0, why);
 	return 0;
-}
-
-/* Convert LEN bytes of S in the record's charset to a new UTF-8 string. */
-static char *
-sgf_read_to_utf8(struct sgf_reader *r, const char *s, size_t len)
-{
-	char *out, *in = (char *)s, *o;
-	size_t cap, inleft = len, oleft, i, n = 0;
-
-	switch (r->enc) {
-	case SGF_ENC_UTF8:
-		if (!sgf_read_valid_utf8((const unsigned char *)s, len))
-			return NULL;
-		return xstrndup(s, len);
-	case SGF_ENC_LATIN1:
-		out = xmalloc(2 * len + 1);
-		for (i = 0; i < len; i++) {
-			unsigned char c = (unsigned char)s[i];
-
-			if (c < 0x80)
-				out[n++] = (char)c;
-			else {
-				out[n++] = (char)(0xc0 | (c >> 6));
-				out[n++] = (char)(0x80 | (c & 0x3f));
-			}
-		}
-		out[n] = '\0';
-		return out;
-	case SGF_ENC_ICONV:
-		break;
-	}
-	cap = 4 * len + 16;
-	out = xmalloc(cap);
-	o = out;
-	oleft = cap - 1;
-	iconv(r->cd, NULL, NULL, NULL, NULL);
-	while (inleft > 0) {
-		if (iconv(r->cd, &in, &inleft, &o, &oleft) != (size_t)-1)
-			continue;
-		if (errno != E2BIG) {
-			free(out);
-			return NULL;
-		}
-		n = (size_t)(o - out);
-		cap *= 2;
-		out = xreallocarray(out, cap, 1);
-		o = out + n;
-		oleft = cap - n - 1;
-	}
-	if (iconv(r->cd, NULL, NULL, &o, &oleft) == (size_t)-1) {
-		free(out);
-		return NULL;
-	}
-	*o = '\0';
-	return out;
 }
 
 /* --- values ---------------------------------------------------------- */
@@ -603,7 +440,7 @@ sgf_read_text(struct sgf_reader *r, const struct sgf_read_prop *p, int v,
 		if (r->dbcs && c >= 0x81 && i < len)
 			buf[n++] = s[i++];
 	}
-	text = sgf_read_to_utf8(r, buf, n);
+	text = sgf_charset_to_utf8(&r->cs, buf, n);
 	free(buf);
 	if (text == NULL) {
 		char what[80];
@@ -1108,7 +945,7 @@ sgf_parse(const char *data, size_t len, const char *name,
 	r.name = name != NULL ? name : "(sgf)";
 	r.err = err;
 	r.errlen = errlen;
-	r.cd = (iconv_t)-1;
+	r.cs.cd = (iconv_t)-1;
 	sgf_record_init(rec);
 	sgf_record_init(&r.rec);
 	if (errlen > 0)
@@ -1121,12 +958,11 @@ sgf_parse(const char *data, size_t len, const char *name,
 	}
 	rc = sgf_read_lex(&r);
 	if (r.ca >= 0) {
-		char key[32], cs[32];
+		char cs[32];
 		const struct sgf_read_val *v = &r.vals[r.props[r.ca].val];
 
 		sgf_read_raw(&r, &r.props[r.ca], 0, cs, sizeof cs);
-		sgf_read_charset_key(cs, key, sizeof key);
-		if (v->len < sizeof cs && sgf_read_charset_dbcs(key)) {
+		if (v->len < sizeof cs && sgf_charset_is_dbcs(cs)) {
 			r.dbcs = true;
 			if (errlen > 0)
 				err[0] = '\0';
@@ -1135,8 +971,7 @@ sgf_parse(const char *data, size_t len, const char *name,
 	}
 	if (rc == 0)
 		rc = sgf_read_interpret(&r);
-	if (r.cd != (iconv_t)-1)
-		iconv_close(r.cd);
+	sgf_charset_close(&r.cs);
 	free(r.props);
 	free(r.vals);
 	if (rc < 0) {

@@ -238,7 +238,7 @@ tui_board_grid(struct tui *t, const struct tui_layout *l,
 	struct tui_game *gm = &t->game;
 	int size = gm->g.size, board = tui_board_pair(t, TUI_PAIR_BOARD);
 	const char *sep = tui_board_unicode(t) ? "─" : " ";
-	char label[8];
+	char label[16];
 
 	for (int x = 0; x < size; x++) {
 		char letter[2] = { (char)('A' + x + (x >= 8)), '\0' };
@@ -424,6 +424,7 @@ tui_board_draw(struct tui *t)
 	const struct board *b = &gm->g.board;
 	int num[BOARD_MAX_POINTS];
 	int size = gm->g.size, upto = gm->g.nmoves;
+	bool help;
 
 	tui_board_layout(t, gm, &l);
 	if (!l.fits) {
@@ -449,10 +450,13 @@ tui_board_draw(struct tui *t)
 	tui_board_numbers(&gm->g, upto, num);
 	tui_board_grid(t, &l, b, num);
 	tui_board_panel(t, &l, b);
-	tui_put(size + 2, 0, t->cols, gm->msg_error ?
+	/* The status line and the key help at the bottom, under the board
+	 * and under the panel's buttons. */
+	help = t->rows > l.need_rows;
+	tui_put(t->rows - 1 - help, 0, t->cols, gm->msg_error ?
 	    (int)(tui_board_pair(t, TUI_PAIR_ERROR) | A_BOLD) : 0, gm->msg);
-	if (t->rows > size + 3)
-		tui_put(size + 3, 0, t->cols, A_DIM, tui_board_help_line(gm));
+	if (help)
+		tui_put(t->rows - 1, 0, t->cols, A_DIM, tui_board_help_line(gm));
 }
 
 void

@@ -286,24 +286,29 @@ tui_game_cursor(const struct tui_game *gm)
 static void
 tui_game_refuse(struct tui_game *gm, point_t p, enum board_verdict v)
 {
-	static const struct {
-		enum board_verdict v;
-		const char *text;
-	} reasons[] = {
-		{ MOVE_OCCUPIED, N_("%s: that point is occupied") },
-		{ MOVE_SUICIDE, N_("%s is forbidden: the stone would have no liberty (suicide)") },
-		{ MOVE_KO, N_("%s is forbidden by ko: play elsewhere first, then take back") },
-		{ MOVE_SUPERKO, N_("%s is forbidden: it would repeat an earlier position (superko)") },
-		{ MOVE_OFFBOARD, N_("%s is not on the board") },
-	};
-	char v_str[8];
+	char vs[8];
 
-	board_vertex_str(&gm->g.board, p, v_str);
-	for (size_t i = 0; i < sizeof reasons / sizeof reasons[0]; i++)
-		if (reasons[i].v == v) {
-			tui_game_message(gm, true, _(reasons[i].text), v_str);
-			return;
-		}
+	board_vertex_str(&gm->g.board, p, vs);
+	switch (v) {
+	case MOVE_OCCUPIED:
+		tui_game_message(gm, true, _("%s: that point is occupied"), vs);
+		break;
+	case MOVE_SUICIDE:
+		tui_game_message(gm, true, _("%s is forbidden: the stone would have no liberty (suicide)"),
+		    vs);
+		break;
+	case MOVE_KO:
+		tui_game_message(gm, true, _("%s is forbidden by ko: play elsewhere first, then take back"),
+		    vs);
+		break;
+	case MOVE_SUPERKO:
+		tui_game_message(gm, true, _("%s is forbidden: it would repeat an earlier position (superko)"),
+		    vs);
+		break;
+	default:
+		tui_game_message(gm, true, _("%s is not on the board"), vs);
+		break;
+	}
 }
 
 static void

@@ -197,6 +197,7 @@ struct tui {
 	bool in_game;			/* game is initialised */
 	struct tui_dialog dialog;
 	bool help;			/* the key list is shown */
+	bool mouse_down;		/* a press was handled, its release is due */
 	bool quit;
 	int rows, cols;
 	char error[512];		/* printed after endwin */
@@ -231,7 +232,6 @@ void tui_bell(struct tui *t);
  * columns at Y, X with ATTR.  Return the columns used. */
 int tui_text_width(const char *s);
 int tui_put(int y, int x, int w, int attr, const char *s);
-void tui_status_message(struct tui *t, const char *msg);
 
 /* tui-keys.c */
 enum tui_action tui_keys_lookup(const struct tui_key *table, int key);

@@ -39,7 +39,7 @@ struct diff_stats {
 	long attempts;		/* illegal (or legal) points compared */
 	long refused;		/* of which both refused */
 	long superko;		/* superko refusals verified */
-	long superko_gnugo_ok;	/* of which GNU Go would have played (all) */
+	long superko_gnugo_ok;	/* of which GNU Go allows (all) */
 	long sizes[GNUGO_MAX_SIZE + 1];
 };
 
@@ -51,7 +51,7 @@ struct diff_run {
 	int gameno;
 	struct rng rng;
 	struct game g;
-	struct gnugo_pos *hist;	/* positions after each move, [0] empty */
+	struct gnugo_pos *hist;	/* after each move, [0] empty */
 	uint64_t *hhash;
 	int nhist, chist;
 };

@@ -334,6 +334,7 @@ main(void)
 	if (gnugo != NULL && gnugo[0] != '\0')
 		snprintf(test_gnugo_path, sizeof test_gnugo_path, "%s", gnugo);
 	else if (access("/usr/games/gnugo", X_OK) == 0)
-		snprintf(test_gnugo_path, sizeof test_gnugo_path, "/usr/games/gnugo");
+		snprintf(test_gnugo_path, sizeof test_gnugo_path, "%s",
+			 "/usr/games/gnugo");
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

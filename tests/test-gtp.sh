@@ -58,6 +58,24 @@ for t in "$gtpdir"/*.gtp; do
 	compare "$name" "$name.expected" "$name.actual"
 done
 
+# list_commands names every built-in command once (other modules may add
+# theirs), and known_command knows every name it lists.
+builtins="all_legal boardsize captures clear_board final_score
+final_status_list fixed_handicap get_komi is_legal known_command komi
+list_commands list_stones loadsgf name play printsgf protocol_version
+query_boardsize quit set_free_handicap showboard undo version"
+echo list_commands | "$tengen" --gtp | sed -e '1s/^= //' -e '/^$/d' >names
+{
+	for c in $builtins; do
+		grep -qx "$c" names || echo "not listed: $c"
+	done
+	sort names | uniq -d | sed 's/^/listed twice: /'
+	sed 's/^/known_command /' names | "$tengen" --gtp |
+		grep -v -e '^= true$' -e '^$' | sed 's/^/not known: /'
+} >names.actual
+: >names.expected
+compare "list_commands and known_command" names.expected names.actual
+
 # Control characters: NUL, CR and DEL vanish, HT is a space.
 printf '1 na\000me\r\n2\tpro\177tocol_version\t\r\n' | run ctrl
 printf '=1 tengen\n\n=2 2\n\nexit 0\n' >ctrl.expected

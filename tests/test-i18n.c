@@ -53,6 +53,7 @@ test_english_by_default(void **state)
 	assert_int_equal(use_locale(NULL, NULL), 0);
 	assert_string_equal(i18n_catalog(), "en");
 	assert_string_equal(i18n_lang(), "en");
+	assert_string_equal(_("Komi"), "Komi");
 	assert_int_equal(use_locale("LC_ALL", "C.UTF-8"), 0);
 	assert_string_equal(i18n_lang(), "en");
 }
@@ -66,6 +67,8 @@ test_simplified(void **state)
 	use_language("zh_CN");
 	assert_string_equal(i18n_catalog(), "zh_CN");
 	assert_string_equal(i18n_lang(), "zh");
+	assert_string_equal(_("Black"), "黑");
+	assert_string_equal(_("Komi"), "贴目");
 	assert_string_equal(score_result_stones(2.5, i18n_lang(), buf,
 	    sizeof buf), "黑胜 1¼ 子");
 }
@@ -77,6 +80,7 @@ test_traditional(void **state)
 	use_language("zh_TW");
 	assert_string_equal(i18n_catalog(), "zh_TW");
 	assert_string_equal(i18n_lang(), "zh");
+	assert_string_equal(_("Komi"), "貼目");
 }
 
 static void

@@ -1,0 +1,470 @@
+/*
+ * tui-lobby.c: the first screen: choose a game, change settings, continue.
+ *
+ * The one idea: the lobby is a list of rows, described by a table (label,
+ * kind of control, choices).  The arrow keys choose a row and change its
+ * value, Enter activates it, and a click does the same on the row or on
+ * one of its choices, so every control works with keys alone and with the
+ * mouse.  Every change is written to the settings file at once.
+ */
+#include "config.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "tui.h"
+
+enum tui_lobby_kind {
+	TUI_LOBBY_CHOICE,	/* one of a few words */
+	TUI_LOBBY_CHECK,	/* a box to tick */
+	TUI_LOBBY_STEP,		/* a number, left and right step it */
+	TUI_LOBBY_TEXT,		/* typed text */
+	TUI_LOBBY_BUTTON
+};
+
+struct tui_lobby_item {
+	enum tui_lobby_row row;
+	const char *label;
+	enum tui_lobby_kind kind;
+	const char *choices[3];
+};
+
+static const struct tui_lobby_item tui_lobby_items[TUI_NROWS] = {
+	{ TUI_ROW_CONTINUE, N_("Continue last game"), TUI_LOBBY_BUTTON, { 0 } },
+	{ TUI_ROW_SIZE, N_("Board size"), TUI_LOBBY_CHOICE,
+	  { "9x9", "13x13", "19x19" } },
+	{ TUI_ROW_OPPONENT, N_("Opponent"), TUI_LOBBY_CHOICE,
+	  { N_("Computer"), N_("Two players"), N_("GTP engine") } },
+	{ TUI_ROW_LEVEL, N_("Level"), TUI_LOBBY_CHOICE,
+	  { N_("Beginner"), N_("Intermediate"), N_("Advanced") } },
+	{ TUI_ROW_ENGINE, N_("Engine command"), TUI_LOBBY_TEXT, { 0 } },
+	{ TUI_ROW_COLOR, N_("Your colour"), TUI_LOBBY_CHOICE,
+	  { N_("Black"), N_("White"), NULL } },
+	{ TUI_ROW_HANDICAP, N_("Handicap"), TUI_LOBBY_STEP, { 0 } },
+	{ TUI_ROW_KOMI, N_("Komi"), TUI_LOBBY_STEP, { 0 } },
+	{ TUI_ROW_PREVIEW, N_("Preview, then confirm"), TUI_LOBBY_CHECK, { 0 } },
+	{ TUI_ROW_MARKS, N_("Mark forbidden points and ko"), TUI_LOBBY_CHECK, { 0 } },
+	{ TUI_ROW_NUMBERS, N_("Show move numbers"), TUI_LOBBY_CHECK, { 0 } },
+	{ TUI_ROW_PACE, N_("Computer pace"), TUI_LOBBY_CHOICE,
+	  { N_("Real (2-5 s)"), N_("Fast (1-2 s)"), N_("Off") } },
+	{ TUI_ROW_SOUND, N_("Sound (bell)"), TUI_LOBBY_CHECK, { 0 } },
+	{ TUI_ROW_START, N_("Start game"), TUI_LOBBY_BUTTON, { 0 } },
+	{ TUI_ROW_QUIT, N_("Quit"), TUI_LOBBY_BUTTON, { 0 } },
+};
+
+static const int tui_lobby_sizes[] = { 9, 13, 19 };
+
+static bool
+tui_lobby_visible(const struct tui *t, enum tui_lobby_row row)
+{
+	switch (row) {
+	case TUI_ROW_CONTINUE:
+		return t->lobby.can_continue;
+	case TUI_ROW_LEVEL:
+		return t->set.opponent == SETTINGS_COMPUTER;
+	case TUI_ROW_ENGINE:
+		return t->set.opponent == SETTINGS_ENGINE;
+	case TUI_ROW_COLOR:
+		return t->set.opponent != SETTINGS_HOTSEAT;
+	default:
+		return true;
+	}
+}
+
+static int
+tui_lobby_nchoices(const struct tui_lobby_item *it)
+{
+	int n = 0;
+
+	while (n < 3 && it->choices[n] != NULL)
+		n++;
+	return n;
+}
+
+/* The index of the current choice of a CHOICE row. */
+static int
+tui_lobby_choice(const struct tui *t, enum tui_lobby_row row)
+{
+	const struct settings *s = &t->set;
+
+	switch (row) {
+	case TUI_ROW_SIZE:
+		return s->size == 9 ? 0 : s->size == 13 ? 1 : 2;
+	case TUI_ROW_OPPONENT:
+		return s->opponent;
+	case TUI_ROW_LEVEL:
+		return s->level;
+	case TUI_ROW_COLOR:
+		return s->color == WHITE;
+	case TUI_ROW_PACE:
+		return s->pace;
+	default:
+		return 0;
+	}
+}
+
+static void
+tui_lobby_set_choice(struct tui *t, enum tui_lobby_row row, int i)
+{
+	struct settings *s = &t->set;
+
+	switch (row) {
+	case TUI_ROW_SIZE:
+		s->size = tui_lobby_sizes[i];
+		break;
+	case TUI_ROW_OPPONENT:
+		s->opponent = i;
+		break;
+	case TUI_ROW_LEVEL:
+		s->level = i;
+		break;
+	case TUI_ROW_COLOR:
+		s->color = i ? WHITE : BLACK;
+		break;
+	case TUI_ROW_PACE:
+		s->pace = i;
+		break;
+	default:
+		break;
+	}
+}
+
+static bool *
+tui_lobby_check(struct tui *t, enum tui_lobby_row row)
+{
+	switch (row) {
+	case TUI_ROW_PREVIEW:
+		return &t->set.preview;
+	case TUI_ROW_MARKS:
+		return &t->set.marks;
+	case TUI_ROW_NUMBERS:
+		return &t->set.numbers;
+	case TUI_ROW_SOUND:
+		return &t->set.sound;
+	default:
+		return NULL;
+	}
+}
+
+static void
+tui_lobby_saved(struct tui *t)
+{
+	if (settings_save(&t->set, t->config_path) < 0)
+		snprintf(t->lobby.msg, sizeof t->lobby.msg,
+		    _("Cannot write the settings to %s"), t->config_path);
+}
+
+static void
+tui_lobby_step(struct tui *t, enum tui_lobby_row row, int d)
+{
+	const struct tui_lobby_item *it = &tui_lobby_items[row];
+	struct settings *s = &t->set;
+	bool *b;
+	int n;
+
+	switch (it->kind) {
+	case TUI_LOBBY_CHOICE:
+		n = tui_lobby_nchoices(it);
+		tui_lobby_set_choice(t, row,
+		    (tui_lobby_choice(t, row) + d + n) % n);
+		break;
+	case TUI_LOBBY_CHECK:
+		b = tui_lobby_check(t, row);
+		*b = !*b;
+		break;
+	case TUI_LOBBY_STEP:
+		if (row == TUI_ROW_HANDICAP) {
+			/* 0, 2, 3, ... 9: one handicap stone is no handicap. */
+			n = s->handicap + d;
+			if (n == 1)
+				n = d > 0 ? 2 : 0;
+			s->handicap = n < 0 ? 9 : n > 9 ? 0 : n;
+			s->komi = s->handicap ? 0.5 : 7.5;
+		} else if (s->komi + d >= -150 && s->komi + d <= 150)
+			s->komi += d;
+		break;
+	default:
+		return;
+	}
+	tui_lobby_saved(t);
+}
+
+void
+tui_lobby_enter(struct tui *t)
+{
+	struct tui_lobby *lb = &t->lobby;
+
+	t->screen = TUI_SCREEN_LOBBY;
+	lb->can_continue = tui_save_unfinished(t->data_dir);
+	lb->row = lb->can_continue ? TUI_ROW_CONTINUE : TUI_ROW_START;
+	lb->editing = false;
+}
+
+static void
+tui_lobby_start(struct tui *t)
+{
+	if (tui_game_new(t, &t->set) < 0)
+		snprintf(t->lobby.msg, sizeof t->lobby.msg,
+		    _("Cannot start a game of that size"));
+}
+
+static void
+tui_lobby_continue(struct tui *t)
+{
+	char path[PATH_MAX + 32], err[200];
+
+	if (!t->lobby.can_continue) {
+		snprintf(t->lobby.msg, sizeof t->lobby.msg,
+		    _("There is no unfinished game to continue"));
+		return;
+	}
+	tui_save_path(t->data_dir, "current.sgf", path, sizeof path);
+	if (tui_game_load(t, path, &t->set, true, err, sizeof err) < 0)
+		snprintf(t->lobby.msg, sizeof t->lobby.msg, "%s", err);
+}
+
+static void
+tui_lobby_activate(struct tui *t, enum tui_lobby_row row)
+{
+	struct tui_lobby *lb = &t->lobby;
+
+	t->lobby.msg[0] = '\0';
+	switch (row) {
+	case TUI_ROW_CONTINUE:
+		tui_lobby_continue(t);
+		break;
+	case TUI_ROW_START:
+		tui_lobby_start(t);
+		break;
+	case TUI_ROW_QUIT:
+		t->quit = true;
+		break;
+	case TUI_ROW_ENGINE:
+		lb->editing = true;
+		snprintf(lb->edit, sizeof lb->edit, "%s", t->set.engine);
+		break;
+	default:
+		tui_lobby_step(t, row, 1);
+		break;
+	}
+}
+
+static void
+tui_lobby_move(struct tui *t, int d)
+{
+	struct tui_lobby *lb = &t->lobby;
+
+	for (int i = 0; i < TUI_NROWS; i++) {
+		lb->row = (lb->row + d + TUI_NROWS) % TUI_NROWS;
+		if (tui_lobby_visible(t, (enum tui_lobby_row)lb->row))
+			return;
+	}
+}
+
+static void
+tui_lobby_edit_key(struct tui *t, int key)
+{
+	struct tui_lobby *lb = &t->lobby;
+	size_t len = strlen(lb->edit);
+
+	if (key == '\n' || key == '\r' || key == KEY_ENTER) {
+		if (len > 0)
+			snprintf(t->set.engine, sizeof t->set.engine, "%s",
+			    lb->edit);
+		lb->editing = false;
+		tui_lobby_saved(t);
+	} else if (key == 27)
+		lb->editing = false;
+	else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
+		if (len > 0)
+			lb->edit[len - 1] = '\0';
+	} else if (key >= ' ' && key < 127 && len + 1 < sizeof lb->edit) {
+		lb->edit[len] = (char)key;
+		lb->edit[len + 1] = '\0';
+	}
+}
+
+void
+tui_lobby_key(struct tui *t, int key)
+{
+	struct tui_lobby *lb = &t->lobby;
+
+	if (lb->editing) {
+		tui_lobby_edit_key(t, key);
+		return;
+	}
+	if (!tui_lobby_visible(t, (enum tui_lobby_row)lb->row))
+		tui_lobby_move(t, 1);
+	switch (tui_keys_lookup(tui_keys_lobby, key)) {
+	case TUI_UP:
+		tui_lobby_move(t, -1);
+		break;
+	case TUI_DOWN:
+		tui_lobby_move(t, 1);
+		break;
+	case TUI_LEFT:
+		tui_lobby_step(t, (enum tui_lobby_row)lb->row, -1);
+		break;
+	case TUI_RIGHT:
+		tui_lobby_step(t, (enum tui_lobby_row)lb->row, 1);
+		break;
+	case TUI_PLACE:
+		tui_lobby_activate(t, (enum tui_lobby_row)lb->row);
+		break;
+	case TUI_CONFIRM:
+		tui_lobby_start(t);
+		break;
+	case TUI_LAST:
+		tui_lobby_continue(t);
+		break;
+	case TUI_QUIT:
+		t->quit = true;
+		break;
+	case TUI_HELP:
+		t->help = true;
+		break;
+	default:
+		break;
+	}
+}
+
+void
+tui_lobby_click(struct tui *t, int y, int x)
+{
+	struct tui_lobby *lb = &t->lobby;
+
+	for (int r = 0; r < TUI_NROWS; r++) {
+		const struct tui_lobby_item *it = &tui_lobby_items[r];
+
+		if (lb->rowy[r] != y || y < 0)
+			continue;
+		lb->row = r;
+		if (it->kind == TUI_LOBBY_CHOICE) {
+			for (int i = lb->nvals[r] - 1; i >= 0; i--)
+				if (x >= lb->valx[r][i]) {
+					tui_lobby_set_choice(t,
+					    (enum tui_lobby_row)r, i);
+					tui_lobby_saved(t);
+					break;
+				}
+		} else if (it->kind == TUI_LOBBY_STEP) {
+			if (lb->nvals[r] == 2 && x >= lb->valx[r][0])
+				tui_lobby_step(t, (enum tui_lobby_row)r,
+				    x >= lb->valx[r][1] ? 1 : -1);
+		} else
+			tui_lobby_activate(t, (enum tui_lobby_row)r);
+		return;
+	}
+}
+
+/* The value part of a row at Y from column X. */
+static void
+tui_lobby_draw_value(struct tui *t, int r, int y, int x)
+{
+	struct tui_lobby *lb = &t->lobby;
+	const struct tui_lobby_item *it = &tui_lobby_items[r];
+	char buf[SETTINGS_ENGINE_LEN + 16];
+	int w = t->cols - x;
+
+	lb->nvals[r] = 0;
+	switch (it->kind) {
+	case TUI_LOBBY_CHOICE: {
+		int cur = tui_lobby_choice(t, (enum tui_lobby_row)r);
+
+		for (int i = 0; i < tui_lobby_nchoices(it) && w > 0; i++) {
+			int used;
+
+			snprintf(buf, sizeof buf, i == cur ? "[%s]" : " %s ",
+			    _(it->choices[i]));
+			lb->valx[r][lb->nvals[r]++] = x;
+			used = tui_put(y, x, w, i == cur ? A_BOLD : 0, buf);
+			x += used + 1;
+			w -= used + 1;
+		}
+		break;
+	}
+	case TUI_LOBBY_STEP:
+		if (r == TUI_ROW_HANDICAP)
+			snprintf(buf, sizeof buf, "%d", t->set.handicap);
+		else
+			snprintf(buf, sizeof buf, "%g", t->set.komi);
+		lb->valx[r][0] = x;
+		tui_put(y, x, w, 0, "<");
+		tui_put(y, x + 2, w - 2, A_BOLD, buf);
+		lb->valx[r][1] = x + 3 + tui_text_width(buf);
+		tui_put(y, lb->valx[r][1], 1, 0, ">");
+		lb->nvals[r] = 2;
+		break;
+	case TUI_LOBBY_TEXT:
+		if (lb->editing)
+			snprintf(buf, sizeof buf, "%s_", lb->edit);
+		else
+			snprintf(buf, sizeof buf, "%s", t->set.engine);
+		tui_put(y, x, w, lb->editing ? A_UNDERLINE : 0, buf);
+		break;
+	default:
+		break;
+	}
+}
+
+void
+tui_lobby_draw(struct tui *t)
+{
+	struct tui_lobby *lb = &t->lobby;
+	int y = 3, x = 4, vx = 36;
+	char buf[256];
+
+	if (t->cols < 40 || t->rows < 20) {
+		snprintf(buf, sizeof buf, _("The terminal is %dx%d; tengen needs at least 40x20."),
+		    t->cols, t->rows);
+		tui_put(0, 0, t->cols, A_BOLD, buf);
+		return;
+	}
+	if (vx > t->cols / 2)
+		vx = t->cols / 2;
+	tui_put(0, 2, t->cols - 2, A_BOLD,
+	    _("tengen (天元): Go, Weiqi, Baduk"));
+	tui_put(1, 2, t->cols - 2, A_DIM,
+	    _("Chinese rules, area counting, komi 3¾ stones"));
+	if (!tui_lobby_visible(t, (enum tui_lobby_row)lb->row))
+		tui_lobby_move(t, 1);
+	for (int r = 0; r < TUI_NROWS; r++) {
+		const struct tui_lobby_item *it = &tui_lobby_items[r];
+		bool sel = lb->row == r;
+		int attr = sel ? A_REVERSE : 0;
+
+		lb->rowy[r] = -1;
+		if (!tui_lobby_visible(t, (enum tui_lobby_row)r))
+			continue;
+		if (r == TUI_ROW_START || r == TUI_ROW_SIZE)
+			y++;
+		lb->rowy[r] = y;
+		tui_put(y, 1, 2, A_BOLD, sel ? ">" : " ");
+		switch (it->kind) {
+		case TUI_LOBBY_CHECK:
+			snprintf(buf, sizeof buf, "[%s] %s",
+			    *tui_lobby_check(t, (enum tui_lobby_row)r) ?
+			    "x" : " ", _(it->label));
+			tui_put(y, x, t->cols - x, attr, buf);
+			break;
+		case TUI_LOBBY_BUTTON:
+			snprintf(buf, sizeof buf, "[ %s ]", _(it->label));
+			tui_put(y, x, t->cols - x, attr | A_BOLD, buf);
+			break;
+		default:
+			tui_put(y, x, vx - x - 1, attr, _(it->label));
+			tui_lobby_draw_value(t, r, y, vx);
+			break;
+		}
+		y++;
+	}
+	if (lb->editing)
+		tui_put(t->rows - 3, 2, t->cols - 2, 0,
+		    _("Type the engine's command line; Enter keeps it, Esc cancels."));
+	else
+		tui_put(t->rows - 3, 2, t->cols - 2, A_BOLD, lb->msg);
+	tui_put(t->rows - 1, 0, t->cols, A_DIM,
+	    _("Up/down choose  Left/right change  Enter select  S start  C continue  q quit  ? keys"));
+}

@@ -1,0 +1,404 @@
+/*
+ * tui.c: starting and stopping curses, and the main loop.
+ *
+ * The one idea: one thread owns the screen and sleeps in poll() on two
+ * things, the terminal and a self-pipe.  The computer's thread and the
+ * signal handlers write a byte to the pipe, so a found move, a hang-up or a
+ * termination wakes the loop at once, and the loop alone acts on them: it
+ * draws, saves and exits.  The signal handlers only set a flag; the pipe's
+ * write end and that flag are the only state outside struct tui, because a
+ * handler can reach nothing else.
+ */
+#include "config.h"
+
+#include <curses.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <langinfo.h>
+#include <poll.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <wchar.h>
+
+#include "i18n.h"
+#include "tui.h"
+
+static volatile sig_atomic_t tui_signal_caught;
+static int tui_signal_fd = -1;
+
+static void
+tui_signal_handler(int sig)
+{
+	int saved = errno;
+
+	tui_signal_caught = sig;
+	if (tui_signal_fd >= 0 && write(tui_signal_fd, "s", 1) < 0) {
+		/* The pipe is full: the loop is awake anyway. */
+	}
+	errno = saved;
+}
+
+double
+tui_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void
+tui_bell(struct tui *t)
+{
+	if (t->set.sound)
+		beep();
+}
+
+int
+tui_text_width(const char *s)
+{
+	mbstate_t st;
+	int w = 0;
+
+	memset(&st, 0, sizeof st);
+	while (*s != '\0') {
+		wchar_t wc;
+		size_t n = mbrtowc(&wc, s, MB_CUR_MAX, &st);
+		int cw;
+
+		if (n == (size_t)-1 || n == (size_t)-2) {
+			memset(&st, 0, sizeof st);
+			s++;
+			w++;
+			continue;
+		}
+		cw = wcwidth(wc);
+		w += cw > 0 ? cw : 0;
+		s += n;
+	}
+	return w;
+}
+
+int
+tui_put(int y, int x, int w, int attr, const char *s)
+{
+	mbstate_t st;
+	int used = 0;
+
+	if (y < 0 || x < 0 || w <= 0 || y >= LINES || x >= COLS)
+		return 0;
+	if (x + w > COLS)
+		w = COLS - x;
+	memset(&st, 0, sizeof st);
+	attrset(attr);
+	move(y, x);
+	while (*s != '\0') {
+		wchar_t wc[2] = { 0, 0 };
+		size_t n = mbrtowc(&wc[0], s, MB_CUR_MAX, &st);
+		int cw;
+
+		if (n == (size_t)-1 || n == (size_t)-2) {
+			memset(&st, 0, sizeof st);
+			wc[0] = L'?';
+			n = 1;
+		}
+		cw = wcwidth(wc[0]);
+		if (cw < 0)
+			cw = 0;
+		if (used + cw > w)
+			break;
+		addwstr(wc);
+		used += cw;
+		s += n;
+	}
+	attrset(A_NORMAL);
+	return used;
+}
+
+/* Leave the game in a state that survives us, then stop. */
+static void
+tui_shutdown_game(struct tui *t)
+{
+	if (t->in_game) {
+		tui_player_cancel(&t->game.player);
+		if (t->game.g.end == GAME_END_NONE)
+			tui_game_save(t);
+		tui_game_end(t);
+	}
+}
+
+static void
+tui_click(struct tui *t, int y, int x)
+{
+	if (t->help) {
+		t->help = false;
+		return;
+	}
+	if (t->dialog.open)
+		tui_dialog_click(t, y, x);
+	else if (t->screen == TUI_SCREEN_LOBBY)
+		tui_lobby_click(t, y, x);
+	else
+		tui_game_click(t, y, x);
+}
+
+static void
+tui_key(struct tui *t, int key)
+{
+	if (key == KEY_RESIZE) {
+		getmaxyx(stdscr, t->rows, t->cols);
+		clear();
+		return;
+	}
+	if (key == KEY_MOUSE) {
+		MEVENT ev;
+
+		if (getmouse(&ev) != OK)
+			return;
+		/* Act on the press; a release acts only if its press never
+		 * came through (some terminals send just one of them). */
+		if (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) {
+			t->mouse_down = (ev.bstate & BUTTON1_PRESSED) != 0;
+			tui_click(t, ev.y, ev.x);
+		} else if (ev.bstate & BUTTON1_RELEASED) {
+			if (!t->mouse_down)
+				tui_click(t, ev.y, ev.x);
+			t->mouse_down = false;
+		}
+		return;
+	}
+	if (key == ('l' & 0x1f)) {
+		clearok(curscr, TRUE);
+		return;
+	}
+	if (t->help) {
+		t->help = false;
+		return;
+	}
+	if (t->dialog.open)
+		tui_dialog_key(t, key);
+	else if (t->screen == TUI_SCREEN_LOBBY)
+		tui_lobby_key(t, key);
+	else
+		tui_game_key(t, key);
+}
+
+static void
+tui_draw(struct tui *t)
+{
+	erase();
+	if (t->help)
+		tui_keys_draw_help(t);
+	else {
+		if (t->screen == TUI_SCREEN_LOBBY)
+			tui_lobby_draw(t);
+		else
+			tui_board_draw(t);
+		if (t->dialog.open)
+			tui_dialog_draw(t);
+	}
+	move(t->rows - 1, t->cols - 1);
+	wnoutrefresh(stdscr);
+	doupdate();
+}
+
+static int
+tui_loop(struct tui *t)
+{
+	while (!t->quit) {
+		struct pollfd pfd[2] = {
+			{ STDIN_FILENO, POLLIN, 0 },
+			{ t->wake[0], POLLIN, 0 },
+		};
+		char buf[64];
+		int key;
+
+		if (tui_signal_caught)
+			break;
+		tui_game_tick(t);
+		if (t->quit)
+			break;
+		tui_draw(t);
+		if (poll(pfd, 2, tui_game_timeout(t)) < 0 && errno != EINTR)
+			return -1;
+		while (read(t->wake[0], buf, sizeof buf) > 0)
+			continue;
+		if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL))
+			break;	/* the terminal is gone: save and leave */
+		while (!t->quit && (key = getch()) != ERR)
+			tui_key(t, key);
+	}
+	return 0;
+}
+
+static void
+tui_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = tui_signal_handler;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, NULL);
+}
+
+static int
+tui_paths(struct tui *t)
+{
+	size_t n;
+
+	if (settings_xdg_path("XDG_CONFIG_HOME", ".config", "settings",
+	    t->config_path, sizeof t->config_path) < 0 ||
+	    settings_xdg_path("XDG_DATA_HOME", ".local/share", "",
+	    t->data_dir, sizeof t->data_dir) < 0) {
+		snprintf(t->error, sizeof t->error,
+		    "tengen: set HOME or XDG_CONFIG_HOME and XDG_DATA_HOME");
+		return -1;
+	}
+	n = strlen(t->data_dir);
+	if (n > 1 && t->data_dir[n - 1] == '/')
+		t->data_dir[n - 1] = '\0';
+	return 0;
+}
+
+/* The command line's choices over the saved settings. */
+static void
+tui_apply_start(struct tui *t, const struct tui_start *st)
+{
+	static const struct {
+		unsigned flag;
+		size_t offset, len;
+	} fields[] = {
+		{ TUI_HAVE_SIZE, offsetof(struct settings, size), sizeof(int) },
+		{ TUI_HAVE_LEVEL, offsetof(struct settings, level), sizeof(int) },
+		{ TUI_HAVE_COLOR, offsetof(struct settings, color), sizeof(int) },
+		{ TUI_HAVE_KOMI, offsetof(struct settings, komi), sizeof(double) },
+		{ TUI_HAVE_HANDICAP, offsetof(struct settings, handicap), sizeof(int) },
+		{ TUI_HAVE_PACE, offsetof(struct settings, pace), sizeof(int) },
+		{ TUI_HAVE_ENGINE, offsetof(struct settings, engine), SETTINGS_ENGINE_LEN },
+	};
+
+	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+		if (st->have & fields[i].flag)
+			memcpy((char *)&t->set + fields[i].offset,
+			    (const char *)&st->set + fields[i].offset,
+			    fields[i].len);
+	if (st->have & (TUI_HAVE_LEVEL | TUI_HAVE_COLOR))
+		t->set.opponent = SETTINGS_COMPUTER;
+	if (st->have & TUI_HAVE_ENGINE)
+		t->set.opponent = SETTINGS_ENGINE;
+	if (st->have & TUI_HAVE_HOTSEAT)
+		t->set.opponent = SETTINGS_HOTSEAT;
+	if ((st->have & TUI_HAVE_HANDICAP) && !(st->have & TUI_HAVE_KOMI))
+		t->set.komi = t->set.handicap ? 0.5 : 7.5;
+	if (st->width >= 0)
+		t->set.width = st->width;
+}
+
+static int
+tui_open(struct tui *t, const struct tui_start *st)
+{
+	const char *seed = getenv("TENGEN_SEED"), *nc = getenv("NO_COLOR");
+
+	t->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	t->ascii = st->ascii || !t->utf8;
+	t->color = !st->no_color && (nc == NULL || *nc == '\0');
+	t->lang = i18n_lang();
+	t->seed = seed != NULL ? strtoull(seed, NULL, 10) : 0;
+	if (t->set.width == SETTINGS_WIDTH_AUTO && !t->ascii)
+		t->wide = tui_term_probe_wide() == 1;
+	else
+		t->wide = t->set.width == SETTINGS_WIDTH_WIDE;
+	if (pipe(t->wake) < 0) {
+		snprintf(t->error, sizeof t->error, "tengen: pipe: %s",
+		    strerror(errno));
+		return -1;
+	}
+	for (int i = 0; i < 2; i++) {
+		fcntl(t->wake[i], F_SETFL, fcntl(t->wake[i], F_GETFL) |
+		    O_NONBLOCK);
+		fcntl(t->wake[i], F_SETFD, FD_CLOEXEC);
+	}
+	tui_signal_fd = t->wake[1];
+	tui_signals();
+	if (newterm(NULL, stdout, stdin) == NULL) {
+		snprintf(t->error, sizeof t->error,
+		    "tengen: cannot use the terminal (TERM=%s)",
+		    getenv("TERM") ? getenv("TERM") : "");
+		return -1;
+	}
+	set_escdelay(25);
+	cbreak();
+	noecho();
+	keypad(stdscr, TRUE);
+	nodelay(stdscr, TRUE);
+	curs_set(0);
+	/* Presses and releases as they come: asking for clicks would make
+	 * curses hold a press back until it knows what follows. */
+	mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED, NULL);
+	mouseinterval(0);
+	if (t->color && has_colors()) {
+		start_color();
+		use_default_colors();
+		tui_board_colors();
+	} else
+		t->color = false;
+	getmaxyx(stdscr, t->rows, t->cols);
+	return 0;
+}
+
+int
+tui_run(struct tui_start *st)
+{
+	struct tui *t = calloc(1, sizeof *t);
+	int rc = 0;
+
+	if (t == NULL)
+		return 1;
+	settings_default(&t->set);
+	if (tui_paths(t) < 0) {
+		fprintf(stderr, "%s\n", t->error);
+		free(t);
+		return 1;
+	}
+	settings_load(&t->set, t->config_path);
+	tui_apply_start(t, st);
+	if (tui_open(t, st) < 0) {
+		fprintf(stderr, "%s\n", t->error);
+		free(t);
+		return 1;
+	}
+	if (st->file != NULL) {
+		char err[400];
+
+		if (tui_game_load(t, st->file, &t->set, false, err,
+		    sizeof err) < 0) {
+			snprintf(t->error, sizeof t->error, "tengen: %s", err);
+			t->quit = true;
+			rc = 1;
+		}
+	} else if (st->have & TUI_HAVE_GAME)
+		tui_game_new(t, &t->set);
+	else
+		tui_lobby_enter(t);
+	if (tui_loop(t) < 0)
+		rc = 1;
+	tui_shutdown_game(t);
+	endwin();
+	if (t->error[0] != '\0')
+		fprintf(stderr, "%s\n", t->error);
+	close(t->wake[0]);
+	close(t->wake[1]);
+	tui_signal_fd = -1;
+	free(t);
+	return rc;
+}

@@ -1,0 +1,272 @@
+/*
+ * test-ai.c: the computer opponent on positions with one right answer.
+ *
+ * The one idea: a fixed seed and one thread make the search repeatable, so
+ * each tactical position (catch a stone in a ladder, save a group in atari,
+ * make the second eye, kill by the vital point) is asked once and must be
+ * answered right (TENGEN_TEST_SEED=N asks with another seed, to check that
+ * an answer is not luck); the budget is small so that the whole file runs in a few
+ * seconds.  Then the limits: the levels think in increasing budgets, the
+ * tree stays under its memory cap, and every move is legal.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include "ai.h"
+#include "game.h"
+#include "playout.h"
+#include "tu.h"
+
+static struct game g;
+
+static int
+setup_9(void **state)
+{
+	(void)state;
+	return game_init(&g, 9, 7.5);
+}
+
+static int
+teardown(void **state)
+{
+	(void)state;
+	game_free(&g);
+	return 0;
+}
+
+/* The move the AI picks for C on G with N playouts, one thread, seed 7. */
+static point_t
+think(enum color c, long n)
+{
+	struct ai_options o;
+	struct ai *ai;
+	point_t p;
+
+	ai_options_default(&o);
+	o.playouts = n;
+	o.threads = 1;
+	o.seed = getenv("TENGEN_TEST_SEED") ?
+	    strtoull(getenv("TENGEN_TEST_SEED"), NULL, 10) : 7;
+	o.resign = false;
+	ai = ai_new(&o);
+	p = ai_genmove(ai, &g, c, NULL);
+	ai_free(ai);
+	return p;
+}
+
+static void
+expect_move(point_t p, const char *a, const char *b)
+{
+	char v[8];
+
+	board_vertex_str(&g.board, p, v);
+	if (p != tu_pt(&g.board, a) && (b == NULL || p != tu_pt(&g.board, b)))
+		fail_msg("played %s, expected %s%s%s", v, a, b ? " or " : "",
+		    b ? b : "");
+}
+
+/* On 7x7, White's two stones C4 and D4 have two liberties below them;
+ * either atari starts a ladder that runs to the edge and takes them, and
+ * nothing else on the small board is worth as much. */
+static void
+test_ladder_capture(void **state)
+{
+	(void)state;
+	game_free(&g);
+	game_init(&g, 7, 9.5);
+	assert_int_equal(tu_setup(&g,
+	    ".......\n"
+	    ".......\n"
+	    "..XX...\n"
+	    ".XOOX..\n"
+	    ".......\n"
+	    ".......\n"
+	    ".......\n"), 0);
+	assert_true(playout_ladder(&g.board, tu_pt(&g.board, "C4"), 40) != 0);
+	expect_move(think(BLACK, 3000), "C3", "D3");
+}
+
+/* The ladder reader also knows a ladder that a stone breaks. */
+static void
+test_ladder_breaker(void **state)
+{
+	struct board b;
+
+	(void)state;
+	assert_int_equal(tu_setup(&g,
+	    ".........\n"
+	    ".........\n"
+	    ".........\n"
+	    ".........\n"
+	    "...X.....\n"
+	    "..XO.....\n"
+	    "....X....\n"
+	    ".........\n"
+	    ".........\n"), 0);
+	/* Black E4 atari, White D3: the ladder runs towards A1. */
+	b = g.board;
+	assert_int_equal(board_play(&b, BLACK, tu_pt(&b, "E4")), MOVE_OK);
+	assert_int_equal(board_play(&b, WHITE, tu_pt(&b, "D3")), MOVE_OK);
+	assert_true(playout_ladder(&b, tu_pt(&b, "D4"), 40) != 0);
+	/* A white stone on B2 breaks it. */
+	assert_int_equal(board_setup(&b, tu_pt(&b, "B2"), WHITE), 0);
+	assert_int_equal(playout_ladder(&b, tu_pt(&b, "D4"), 40), 0);
+}
+
+/* Black's two stones on E5 and E4 have one liberty, D5, which joins them
+ * to Black's wall; White on D5 would take them and break in.  The rest of
+ * the board is settled; the komi makes saving them the game. */
+static void
+test_save_atari(void **state)
+{
+	(void)state;
+	assert_int_equal(tu_setup(&g,
+	    "...XO....\n"
+	    "...XO....\n"
+	    "...XO....\n"
+	    "...XO....\n"
+	    "....XO...\n"
+	    "...OXO...\n"
+	    "...XO....\n"
+	    "...XO....\n"
+	    "...XO....\n"), 0);
+	g.komi = -9.5;
+	expect_move(think(BLACK, 3000), "D5", NULL);
+}
+
+/* Black's corner group has an eye space of three in a row, A9-C9, inside
+ * White's side of a settled board: the middle point makes the second eye,
+ * and decides the game. */
+static const char *const corner =
+    "...XO.O..\n"
+    "XXXXOOOX.\n"
+    "OOOOOXXX.\n"
+    "....OX...\n"
+    "....OX...\n"
+    "....OX...\n"
+    "....OX...\n"
+    "....OX...\n"
+    "....OX...\n";
+
+static void
+test_second_eye(void **state)
+{
+	(void)state;
+	assert_int_equal(tu_setup(&g, corner), 0);
+	g.komi = -8.5;
+	expect_move(think(BLACK, 3000), "B9", NULL);
+}
+
+/* The same with White to move: the vital point kills. */
+static void
+test_kill_vital_point(void **state)
+{
+	(void)state;
+	assert_int_equal(tu_setup(&g, corner), 0);
+	g.komi = -8.5;
+	expect_move(think(WHITE, 3000), "B9", NULL);
+}
+
+/* The levels think in increasing budgets, the weakest still answers. */
+static void
+test_levels(void **state)
+{
+	long used[3];
+
+	(void)state;
+	for (int l = 0; l < 3; l++) {
+		struct ai_options o;
+		struct ai_stats st;
+		struct ai *ai;
+
+		ai_options_default(&o);
+		o.level = (enum ai_level)l;
+		o.threads = 1;
+		o.seed = 3;
+		ai = ai_new(&o);
+		ai_set_limits(ai, 0, 0);
+		point_t p = ai_genmove(ai, &g, BLACK, &st);
+		assert_true(p > 0);
+		used[l] = st.playouts;
+		ai_free(ai);
+		if (l == 1)
+			break;	/* advanced thinks for seconds: see the budget */
+	}
+	assert_true(used[0] < used[1]);
+	assert_true(ai_level_budget(AI_INTERMEDIATE, 9) <
+	    ai_level_budget(AI_ADVANCED, 9));
+}
+
+/* A tiny cap and a long think: the tree stays under the cap. */
+static void
+test_memory_cap(void **state)
+{
+	struct ai_options o;
+	struct ai_stats st;
+	struct ai *ai;
+	size_t cap = (size_t)256 << 10;
+
+	(void)state;
+	ai_options_default(&o);
+	o.playouts = 40000;
+	o.threads = 2;
+	o.seed = 5;
+	o.max_memory = cap;
+	ai = ai_new(&o);
+	for (int i = 0; i < 3; i++) {
+		point_t p = ai_genmove(ai, &g, game_to_move(&g), &st);
+
+		assert_true(st.memory <= cap);
+		assert_true(st.playouts >= 40000);
+		assert_int_equal(game_play(&g, game_to_move(&g), p), MOVE_OK);
+	}
+	ai_free(ai);
+}
+
+/* A whole fast game against itself: every move legal, and it ends. */
+static void
+test_selfplay_legal(void **state)
+{
+	struct ai_options o;
+	struct ai *ai;
+
+	(void)state;
+	ai_options_default(&o);
+	o.playouts = 300;
+	o.threads = 2;
+	o.seed = 11;
+	ai = ai_new(&o);
+	while (!game_two_passes(&g) && g.nmoves < 200 && g.end == GAME_END_NONE) {
+		enum color c = game_to_move(&g);
+		point_t p = ai_genmove(ai, &g, c, NULL);
+
+		if (p == BOARD_RESIGN)
+			break;
+		assert_int_equal(game_play(&g, c, p), MOVE_OK);
+	}
+	assert_true(g.nmoves < 200);
+	ai_free(ai);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_ladder_capture, setup_9, teardown),
+		cmocka_unit_test_setup_teardown(test_ladder_breaker, setup_9, teardown),
+		cmocka_unit_test_setup_teardown(test_save_atari, setup_9, teardown),
+		cmocka_unit_test_setup_teardown(test_second_eye, setup_9, teardown),
+		cmocka_unit_test_setup_teardown(test_kill_vital_point, setup_9, teardown),
+		cmocka_unit_test_setup_teardown(test_levels, setup_9, teardown),
+		cmocka_unit_test_setup_teardown(test_memory_cap, setup_9, teardown),
+		cmocka_unit_test_setup_teardown(test_selfplay_legal, setup_9, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

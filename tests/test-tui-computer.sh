@@ -1,0 +1,83 @@
+#!/bin/sh
+# test-tui-computer.sh: games against the computer.  With --pace off the
+# reply shows as soon as it is found; undo takes back the reply and the
+# player's move together; with --pace fast the reply waits 1-2 s while the
+# screen still answers; an external GTP engine (tengen --gtp itself) plays
+# like the built-in one.
+. "${top_srcdir:-.}/tests/tui/lib.sh"
+tui_init test-tui-computer
+sgf="$XDG_DATA_HOME/tengen/current.sgf"
+
+tui_start --size 9 --level beginner --color black --pace off --ascii
+tui_wait "Black: you"
+tui_wait "White: computer, beginner"
+tui_goto E5 9; tui_keys Enter
+tui_wait "White played"
+tui_wait "Move 2"
+tui_wait "Black to play"
+tui_file_has "$sgf" ";B[ee];W["
+tui_goto C3 9; tui_keys Enter
+tui_wait "Move 4"
+# Undo: the computer's reply and the player's C3 go together.
+tui_keys z
+tui_wait "Took back 2 moves: Black to play"
+tui_wait "Move 2"
+# C3 is empty again, with the cursor's preview stone on it.
+[ "$(tui_row 3 | cut -d' ' -f3)" = x ] || tui_fail "C3 is not empty: $(tui_row 3)"
+tui_ok "C3 is empty again"
+tui_file_lacks "$sgf" "B[cg]"
+# Undo again: back to the empty board.
+tui_keys u
+tui_wait "Took back 2 moves: Black to play"
+tui_wait "Move 0"
+tui_keys z
+tui_wait "Nothing to undo"
+
+# As White: the computer opens.  White passes, Black (ahead) passes too:
+# passes count as moves, and two of them start the counting, from which
+# undo goes back to play.
+tui_start --size 9 --level beginner --color white --pace off --ascii
+tui_wait "White: you"
+tui_wait "Black played"
+tui_wait "Move 1"
+tui_wait "White to play"
+tui_keys p
+tui_wait "Move 3"
+tui_wait "Counting: mark dead groups"
+tui_keys z
+tui_wait "Took back 2 moves: White to play"
+tui_wait "Move 1"
+
+# --pace real: the move is held back 2 to 5 seconds, and the screen still
+# answers meanwhile (the key list opens and closes).
+tui_start --size 9 --level beginner --color black --pace real --ascii
+tui_goto E5 9; tui_keys Enter
+t0=$(date +%s)
+tui_wait "White to play: thinking..."
+tui_keys '?'
+tui_wait "Any key closes this list"
+tui_keys Escape
+tui_wait "White to play: thinking..."
+tui_wait "White played"
+t1=$(date +%s)
+[ $((t1 - t0)) -ge 2 ] || tui_fail "the reply came after $((t1 - t0)) s, not 2-5"
+tui_ok "the reply came after about $((t1 - t0)) s"
+tui_wait "Move 2"
+# Undo while the computer thinks: its answer is thrown away.
+tui_goto D5 9; tui_keys Enter
+tui_keys z
+tui_wait "Took back 1 move: Black to play"
+sleep 2.5
+tui_screen | grep -q "Move 2" || tui_fail "a late answer was played"
+tui_ok "the late answer was thrown away"
+
+# A GTP engine: tengen's own GTP engine, as any other would be.
+tui_start --size 9 --engine "'$tengen' --gtp --level beginner" --pace off --ascii
+tui_wait "White: engine"
+tui_goto E5 9; tui_keys Enter
+tui_wait "White played"
+tui_wait "Move 2"
+tui_keys q
+tui_wait "Continue last game"
+tui_file_has "$XDG_DATA_HOME/tengen/current.conf" "opponent=engine"
+tui_done

@@ -1,0 +1,76 @@
+#!/bin/sh
+# test-tui-display.sh: how the screen looks and behaves as a terminal
+# program: Unicode lines and stones by default, 19x19 with its panel in
+# 80x24, a clear message in a terminal too small and a redraw when it grows,
+# move numbers, the key list, NO_COLOR, and a cursor move that sends only
+# a few bytes to the terminal.
+. "${top_srcdir:-.}/tests/tui/lib.sh"
+tui_init test-tui-display
+
+mkdir -p "$XDG_CONFIG_HOME/tengen"
+printf 'numbers=yes\nsound=no\n' > "$XDG_CONFIG_HOME/tengen/settings"
+tui_start --hotseat --size 19 --ambiwidth narrow
+tui_wait "tengen  19x19"
+tui_wait " A B C D E F G H J K L M N O P Q R S T"
+tui_wait "19 ┌─┬─┬─┬─┬─┬─┬─┬─┬─┬─┬─┬─┬─┬─┬─┬─┬─┬─┐ 19"
+tui_wait " 1 └─┴─┴─┴─┴─┴─┴─┴─┴─┴─┴─┴─┴─┴─┴─┴─┴─┴─┘  1"
+tui_wait "╋"
+tui_wait "Black captured 0"
+tui_wait "Arrows move  Enter place"
+[ "$(tui_screen | wc -l)" -le 24 ] || tui_fail "more than 24 lines"
+tui_ok "19x19 fits 80x24"
+
+# Move numbers on the stones, two digits in a point's two columns.
+tui_keys Enter
+tui_wait "Black played K10"
+tui_wait "10 ├─┼─┼─╋─┼─┼─┼─┼─┼─1─┼─┼─┼─┼─┼─╋─┼─┼─┤ 10"
+tui_keys Right Enter
+tui_wait "10 ├─┼─┼─╋─┼─┼─┼─┼─┼─1─2─┼─┼─┼─┼─╋─┼─┼─┤ 10"
+
+# The key list.
+tui_keys '?'
+tui_wait "Playing"
+tui_wait "pass (two passes in a row: counting)"
+tui_wait "Counting (after two passes)"
+tui_keys Escape
+tui_wait "Black captured 0"
+
+# Only what changes is sent: a cursor move costs tens of bytes.
+out="$tui_tmp/out"
+: > "$out"
+tmux -L "$tui_sock" pipe-pane -t tui -o "cat >> '$out'"
+sleep 0.3
+tui_keys Left
+sleep 0.5
+tmux -L "$tui_sock" pipe-pane -t tui
+bytes=$(wc -c < "$out")
+[ "$bytes" -gt 0 ] && [ "$bytes" -lt 200 ] ||
+	tui_fail "a cursor move sent $bytes bytes"
+tui_ok "a cursor move sent $bytes bytes"
+
+# Too small: a message, then the board again as soon as it fits.
+tmux -L "$tui_sock" resize-window -t tui -x 60 -y 20
+tui_wait "The terminal is 60x20; a 19x19 board needs"
+tmux -L "$tui_sock" resize-window -t tui -x 80 -y 24
+tui_wait "19 ┌─┬─┬"
+tui_wait "tengen  19x19"
+
+# NO_COLOR: the white stone is drawn hollow, the black one solid.
+tui_start --hotseat --size 9 --ambiwidth narrow
+tui_wait "Black to play"
+tui_keys Enter Right Enter
+tui_wait "White played F5"
+tui_wait " 5 ├──┼──┼──┼──1──2──┼──┼──┤   5"	# three columns a point
+tmux -L "$tui_sock" kill-server
+printf 'numbers=no\nsound=no\n' > "$XDG_CONFIG_HOME/tengen/settings"
+NO_COLOR=1 tui_start --ascii
+tui_wait "Continue last game"
+tui_keys c
+tui_wait "Game continued at move 2"
+tui_expect_row 5 ". . . . X O . . ."
+tui_start --size 9 --hotseat --no-color --ambiwidth narrow
+tui_wait "Black to play"
+tui_keys Enter Right Enter
+tui_wait "White played F5"
+tui_wait " 5 ├─┼─┼─┼─●─○─┼─┼─┤  5"
+tui_done

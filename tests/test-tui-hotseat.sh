@@ -1,0 +1,89 @@
+#!/bin/sh
+# test-tui-hotseat.sh: a 9x9 game for two players on one screen, from the
+# first stone to the confirmed result: placing with the keyboard, a capture,
+# a forbidden point marked and refused with its reason in the status line,
+# two passes, counting with a group toggled dead and alive, and the result
+# on the screen and in the saved SGF record.
+. "${top_srcdir:-.}/tests/tui/lib.sh"
+tui_init test-tui-hotseat
+
+tui_start --hotseat --size 9 --ascii
+tui_wait "Black to play"
+tui_wait "Black: player"
+tui_wait "Komi 7.5"
+tui_wait "Move 0"
+# The cursor starts on the centre and shows Black's preview stone there.
+tui_expect_row 5 ". . . . x . . . ."
+
+tui_play B1 9
+tui_wait "White to play"
+tui_play A1 9
+tui_play A2 9
+tui_expect_row 1 "# X . . . . . . ."
+tui_expect_row 2 "X . . . . . . . ."
+tui_wait "Black captured 1"
+tui_wait "White captured 0"
+tui_wait "Move 3"
+tui_wait "Last move: A2"
+[ -f "$XDG_DATA_HOME/tengen/current.sgf" ] || tui_fail "no save after a move"
+tui_file_has "$XDG_DATA_HOME/tengen/current.sgf" ";B[bi];W[ai];B[ah]"
+tui_file_lacks "$XDG_DATA_HOME/tengen/current.sgf" "RE["
+
+# White may not play at A1: suicide.  The reason is on the status line.
+tui_goto A1 9
+tui_keys Enter
+tui_wait "A1 is forbidden: the stone would have no liberty (suicide)"
+tui_wait "White to play"
+tui_wait "Move 3"
+
+tui_play J9 9
+tui_expect_row 9 ". . . . . . . . O"
+tui_keys p
+tui_wait "Black passes"
+tui_wait "Move 5"
+tui_keys p
+tui_wait "Counting: mark dead groups"
+tui_wait "[Confirm result C]"
+tui_wait "Move 6"
+
+# Toggle the white stone on J9: alive (O, the row shared) and dead (o, the
+# row Black's) in turn, and the count follows at once.
+alive="= = = = = = = = O"
+dead="b b b b b b b b o"
+first=$(tui_row 9)
+case $first in
+"$alive") other=$dead ;;
+"$dead") other=$alive ;;
+*) tui_fail "row 9 in counting: $first" ;;
+esac
+tui_goto J9 9
+count1=$(tui_screen | grep "^Black [0-9.]*, White")
+tui_keys Enter
+tui_expect_row 9 "$other"
+count2=$(tui_screen | grep "^Black [0-9.]*, White")
+[ "$count1" != "$count2" ] || tui_fail "the count did not change: $count1"
+tui_ok "the count follows the toggle"
+tui_keys Enter
+tui_expect_row 9 "$first"
+# Leave it dead: then the whole board is Black's.
+[ "$first" = "$dead" ] || tui_keys Enter
+tui_expect_row 9 "$dead"
+tui_wait "Black 81, White 0"
+tui_keys c
+tui_wait "Game over"
+tui_wait "B+73.5: Black wins by 36"
+tui_file_has "$XDG_DATA_HOME/tengen/current.sgf" "RE[B+73.5]"
+ls "$XDG_DATA_HOME"/tengen/game-*.sgf >/dev/null 2>&1 ||
+	tui_fail "the finished game was not kept"
+tui_ok "the finished game is kept"
+
+# A finished game is not offered in the lobby.
+tui_keys q
+tui_wait "Start game"
+if tui_screen | grep -q "Continue last game"; then
+	tui_fail "a finished game is offered to continue"
+fi
+tui_ok "no continue for a finished game"
+tui_keys q
+tui_wait_exit
+tui_done

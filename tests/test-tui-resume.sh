@@ -1,0 +1,97 @@
+#!/bin/sh
+# test-tui-resume.sh: nothing is lost.  A game chosen in the lobby with the
+# keys alone, left for the lobby and continued; a game whose terminal hangs
+# up (SIGHUP) or that is terminated (SIGTERM), then continued in a new
+# tengen with its stones, its turn and its opponent.
+. "${top_srcdir:-.}/tests/tui/lib.sh"
+tui_init test-tui-resume
+sgf="$XDG_DATA_HOME/tengen/current.sgf"
+
+# The lobby: 9x9, two players, with the keys alone.
+tui_start --ascii
+tui_wait "Start game"
+tui_wait "Board size"
+if tui_screen | grep -q "Continue last game"; then
+	tui_fail "continue offered with no saved game"
+fi
+for i in 1 2 3 4 5 6 7 8 9 10 11; do tui_keys k; done
+tui_wait ">  Board size"
+tui_keys h h
+tui_wait "[9x9]"
+tui_keys j
+tui_wait ">  Opponent"
+tui_keys l
+tui_wait "[Two players]"
+tui_file_has "$XDG_CONFIG_HOME/tengen/settings" "size=9"
+tui_file_has "$XDG_CONFIG_HOME/tengen/settings" "opponent=hotseat"
+tui_keys s
+tui_wait "Black: player"
+tui_wait "tengen  9x9"
+tui_play C3 9
+tui_play G7 9
+# Back to the lobby: the game is saved and offered.
+tui_keys q
+tui_wait ">  [ Continue last game ]"
+tui_file_has "$sgf" ";B[cg];W[gc]"
+tui_keys Enter
+tui_wait "Game continued at move 2: Black to play"
+tui_cursor_reset
+tui_expect_row 3 ". . X . . . + . ."
+tui_expect_row 7 ". . + . . . O . ."
+
+# The terminal hangs up: the game is saved and the program ends.
+tui_play E5 9
+pid=$(tui_pid)
+kill -HUP "$pid"
+tui_wait_exit
+tui_file_has "$sgf" ";B[cg];W[gc];B[ee]"
+tui_file_lacks "$sgf" "RE["
+# A new tengen offers it, and it goes on with White to play.
+tui_start --ascii
+tui_wait ">  [ Continue last game ]"
+tui_keys c
+tui_wait "Game continued at move 3: White to play"
+tui_expect_row 5 ". . . . X . . . ."
+tui_wait "Black: player"
+
+# SIGTERM, against the computer: the opponent comes back too.
+tui_start --size 9 --level beginner --color white --pace off --ascii
+tui_wait "Black played"
+tui_wait "Move 1"
+kill -TERM "$(tui_pid)"
+tui_wait_exit
+tui_file_has "$XDG_DATA_HOME/tengen/current.conf" "opponent=computer"
+tui_file_has "$XDG_DATA_HOME/tengen/current.conf" "color=white"
+tui_start --ascii
+tui_keys c
+tui_wait "Game continued at move 1: White to play"
+tui_cursor_reset
+tui_wait "Black: computer, beginner"
+tui_wait "White: you"
+
+# The tmux window disappears under it (what a dropped SSH connection does).
+# White plays on the first empty point of the first line.
+row1=$(tui_row 1 | tr -d ' ')
+col=$(expr index "$row1" .)
+[ "$col" -gt 0 ] || tui_fail "no empty point on row 1: $row1"
+letter=$(echo ABCDEFGHJ | cut -c"$col")
+sgfcol=$(echo abcdefghi | cut -c"$col")
+tui_goto "${letter}1" 9; tui_keys Enter
+tui_wait "Move 3"
+tui_stop
+tui_file_has "$sgf" "W[${sgfcol}i]"
+tui_start --ascii
+tui_keys c
+tui_wait "Game continued at move 3: White to play"
+
+# A saved game given on the command line.
+cp "$sgf" "$tui_tmp/saved.sgf"
+tui_start --hotseat --ascii "$tui_tmp/saved.sgf"
+tui_wait "Game continued at move 3"
+tui_keys '['
+tui_wait "Looking at move 2 of 3"
+tui_keys Home
+tui_wait "Looking at move 0 of 3"
+tui_keys End
+tui_wait "Back to the game at move 3"
+tui_done
