@@ -16,8 +16,6 @@
  */
 #include "config.h"
 
-#include <math.h>
-#include <stdio.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +29,6 @@
 #include "score.h"
 #include "util.h"
 
-int xparam(int i, int def);
 #define AI_EXPAND_VISITS 8
 #define AI_RAVE_EQUIV 3000.0
 #define AI_MAX_DEPTH 1000
@@ -214,7 +211,8 @@ ai_tactics(const struct board *b, enum color c, struct ai_tactics *t)
 	memset(t->good, 0, (size_t)b->npoints);
 	memset(t->bad, 0, (size_t)b->npoints);
 	for (int p = 0; p < b->npoints; p++) {
-		if (b->group[p] != p)
+		if ((b->color[p] != BLACK && b->color[p] != WHITE) ||
+		    b->group[p] != p)
 			continue;	/* one look per group, at its root */
 		int stones = b->groups[p].stones;
 		int big = stones > 5 ? 5 : stones;
@@ -364,8 +362,6 @@ ai_select(struct ai *ai, struct ai_node *node)
 {
 	struct ai_node *best = NULL;
 	double best_v = -1;
-	double xrave = xparam(8, 3000), xexp = xparam(9, 0) / 100.0;
-	double logn = log(node->visits + 1);
 
 	for (int i = 0; i < node->nchildren; i++) {
 		struct ai_node *ch = &ai->pool[node->children + (uint32_t)i];
@@ -376,11 +372,9 @@ ai_select(struct ai *ai, struct ai_node *node)
 		double q = v ? w / (2.0 * v) : 0.5, value = q;
 
 		if (av > 0) {
-			double beta = av / (av + v + v * av / xrave);
+			double beta = av / (av + v + v * av / AI_RAVE_EQUIV);
 			value = (1 - beta) * q + beta * (aw / (2.0 * av));
 		}
-		if (xexp > 0)
-			value += xexp * sqrt(logn / (v + 1));
 		if (value > best_v) {
 			best_v = value;
 			best = ch;
@@ -451,18 +445,18 @@ ai_iterate(struct ai *ai, struct rng *r, struct ai_walk *w)
 	}
 	c = ai->root_color;
 	for (int d = 0; d < w->depth; d++) {
-		struct ai_node *n = w->path[d];
+		struct ai_node *nd = w->path[d];
 		/* The colour to move at node d is c; the result for the player
 		 * who made the move into n is for color_other(c). */
 		int mover_result = color_other(c) == BLACK ? result2 : 2 - result2;
 
 		if (d > 0)
-			__atomic_fetch_add(&n->wins2, mover_result, __ATOMIC_RELAXED);
-		if (__atomic_load_n(&n->state, __ATOMIC_ACQUIRE) == 2) {
+			__atomic_fetch_add(&nd->wins2, mover_result, __ATOMIC_RELAXED);
+		if (__atomic_load_n(&nd->state, __ATOMIC_ACQUIRE) == 2) {
 			int res_c = c == BLACK ? result2 : 2 - result2;
 
-			for (int i = 0; i < n->nchildren; i++) {
-				struct ai_node *ch = &ai->pool[n->children + (uint32_t)i];
+			for (int i = 0; i < nd->nchildren; i++) {
+				struct ai_node *ch = &ai->pool[nd->children + (uint32_t)i];
 				point_t m = ch->move;
 
 				if (m <= 0 || first_color[m] != c || first_at[m] < d)
@@ -669,14 +663,6 @@ ai_genmove(struct ai *ai, const struct game *g, enum color c,
 			continue;
 		if (!best || ch->visits > best->visits)
 			best = ch;
-	}
-	if (getenv("AIDBG")) {
-		for (int i = 0; i < root->nchildren; i++) {
-			struct ai_node *ch = &ai->pool[root->children + (uint32_t)i];
-			char v[8];
-			if (ch->visits < 0) continue;
-			fprintf(stderr, "%s v=%d p=%d q=%.3f amaf %d %.3f\n", board_vertex_str(&g->board, ch->move, v), ch->visits, ch->prior, ch->wins2/(2.0*ch->visits), ch->amaf_visits, ch->amaf_visits? ch->amaf_wins2/(2.0*ch->amaf_visits):0);
-		}
 	}
 	if (!best)
 		return BOARD_PASS;

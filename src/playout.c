@@ -15,24 +15,9 @@
 #include "playout.h"
 
 #define PLAYOUT_LADDER_DEPTH 40
-#include <stdlib.h>
-int xparam(int i, int def);
-int
-xparam(int i, int def)
-{
-	static int v[16], init;
-	if (!init) {
-		for (int k = 0; k < 16; k++) v[k] = -1;
-		const char *s = getenv("TPARAM");
-		for (int k = 0; s && *s && k < 16; k++) {
-			v[k] = atoi(s);
-			while (*s && *s != ',') s++;
-			if (*s) s++;
-		}
-		init = 1;
-	}
-	return v[i] < 0 ? def : v[i];
-}
+
+static int playout_group_libs(const struct board *b, point_t g, point_t *libs,
+			      int max);
 
 static bool
 playout_fills_eye(const struct board *b, enum color c, point_t p)
@@ -125,6 +110,8 @@ static bool
 playout_selfatari_works(const struct board *b, enum color c, point_t p,
 			int stones)
 {
+	point_t libs[3];
+
 	/* More stones than a nakade shape holds: a group thrown away. */
 	if (stones > 4)
 		return false;
@@ -133,7 +120,7 @@ playout_selfatari_works(const struct board *b, enum color c, point_t p,
 
 		if (b->color[q] == color_other(c) &&
 		    board_group_stones(b, q) > stones &&
-		    board_group_libs(b, q, 3) == 2)
+		    playout_group_libs(b, q, libs, 3) == 2)
 			return true;
 	}
 	return false;
@@ -239,6 +226,10 @@ playout_ladder(const struct board *b, point_t g, int depth)
 		 * the defender could simply take it. */
 		if (board_check(b, att, libs[i]) != MOVE_OK ||
 		    playout_libs_after(b, att, libs[i], 2) < 2)
+			continue;
+		/* Running out at the other liberty gains three liberties
+		 * besides the atari's point: no ladder, and no board copy. */
+		if (playout_libs_after(b, def, libs[1 - i], 4) >= 4)
 			continue;
 		nb = *b;
 		board_play(&nb, att, libs[i]);
@@ -378,7 +369,7 @@ playout_nakade(const struct board *b, enum color c, point_t last)
 static point_t
 playout_heavy_move(const struct board *b, struct rng *r, enum color c)
 {
-	point_t last = b->last_move, cand[24];
+	point_t last = b->last_move, cand[24], libs[3];
 	int n = 0, s = b->stride;
 	enum color o = color_other(c);
 
@@ -410,7 +401,7 @@ playout_heavy_move(const struct board *b, struct rng *r, enum color c)
 	/* Take a group that our previous move put in atari and that the
 	 * opponent left there. */
 	point_t mine = b->last_move2;
-	if (n == 0 && mine > 0 && b->color[mine] == c && xparam(4, 1)) {
+	if (n == 0 && mine > 0 && b->color[mine] == c) {
 		for (int i = 0; i < 4 && n < 20; i++) {
 			point_t q = (point_t)(mine + b->offs[i]);
 
@@ -422,34 +413,18 @@ playout_heavy_move(const struct board *b, struct rng *r, enum color c)
 			}
 		}
 	}
-	/* A group of ours next to the last move with two liberties that a
-	 * ladder would take: give it room. */
-	if (n == 0 && rng_below(r, 4) < (unsigned)xparam(5, 0)) {
-		for (int i = 0; i < 4 && n < 20; i++) {
-			point_t q = (point_t)(last + b->offs[i]), libs[3];
-
-			if (b->color[q] != c || board_group_libs(b, q, 3) != 2 ||
-			    !playout_ladder(b, q, PLAYOUT_LADDER_DEPTH))
-				continue;
-			int k = playout_group_libs(b, q, libs, 2);
-			for (int j = 0; j < k; j++)
-				if (board_check(b, c, libs[j]) == MOVE_OK &&
-				    playout_libs_after(b, c, libs[j], 3) >= 3)
-					cand[n++] = libs[j];
-		}
-	}
 	if (n)
 		return cand[rng_below(r, (uint32_t)n)];
 	/* The last move has two liberties: atari it if it then dies in a
 	 * ladder. */
-	if (b->color[last] == o && board_group_libs(b, last, 3) == 2 &&
-	    rng_below(r, 4) < (unsigned)xparam(2, 2)) {
+	if (b->color[last] == o && rng_below(r, 2) == 0 &&
+	    playout_group_libs(b, last, libs, 3) == 2) {
 		point_t p = playout_ladder(b, last, PLAYOUT_LADDER_DEPTH);
 
 		if (p)
 			return p;
 	}
-	point_t v = xparam(1, 1) ? playout_nakade(b, c, last) : 0;
+	point_t v = playout_nakade(b, c, last);
 	if (v)
 		return v;
 	/* Good shape around the last move. */
@@ -510,11 +485,7 @@ playout_run_moves(struct board *b, struct rng *r, enum playout_policy policy,
 					/* A lone stone in atari is a throw-in now
 					 * and then, a wasted move mostly. */
 					if (sa >= 2 && (policy != PLAYOUT_HEAVY ||
-					    !xparam(3, 1) ||
 					    !playout_selfatari_works(b, c, p, sa)))
-						continue;
-					if (sa == 1 && policy == PLAYOUT_HEAVY &&
-					    rng_below(r, 8) < (unsigned)xparam(0, 0))
 						continue;
 				}
 				if (board_play(b, c, p) == MOVE_OK) {

@@ -40,6 +40,15 @@ teardown(void **state)
 	return 0;
 }
 
+/* TENGEN_TEST_SEED, else DEF. */
+static uint64_t
+test_seed(uint64_t def)
+{
+	const char *s = getenv("TENGEN_TEST_SEED");
+
+	return s ? strtoull(s, NULL, 10) : def;
+}
+
 /* The move the AI picks for C on G with N playouts, one thread, seed 7. */
 static point_t
 think(enum color c, long n)
@@ -51,8 +60,7 @@ think(enum color c, long n)
 	ai_options_default(&o);
 	o.playouts = n;
 	o.threads = 1;
-	o.seed = getenv("TENGEN_TEST_SEED") ?
-	    strtoull(getenv("TENGEN_TEST_SEED"), NULL, 10) : 7;
+	o.seed = test_seed(7);
 	o.resign = false;
 	ai = ai_new(&o);
 	p = ai_genmove(ai, &g, c, NULL);
@@ -203,6 +211,40 @@ test_levels(void **state)
 	    ai_level_budget(AI_ADVANCED, 9));
 }
 
+/* The beginner is weak but not silly: no first-line moves while the board
+ * is open, and no self-atari of a group of two or more stones. */
+static void
+test_beginner_not_silly(void **state)
+{
+	struct ai_options o;
+	struct ai *ai;
+
+	(void)state;
+	ai_options_default(&o);
+	o.level = AI_BEGINNER;
+	o.threads = 1;
+	o.seed = test_seed(13);
+	ai = ai_new(&o);
+	for (int i = 0; i < 30 && !game_two_passes(&g); i++) {
+		enum color c = game_to_move(&g);
+		point_t p = ai_genmove(ai, &g, c, NULL);
+		char v[8];
+
+		assert_true(p != BOARD_RESIGN);
+		if (p > 0) {
+			int x = board_x(&g.board, p), y = board_y(&g.board, p);
+
+			board_vertex_str(&g.board, p, v);
+			if (i < 10 && (x == 0 || y == 0 || x == 8 || y == 8))
+				fail_msg("move %d: %s on the first line", i + 1, v);
+			if (playout_is_selfatari(&g.board, c, p))
+				fail_msg("move %d: %s puts a group in atari", i + 1, v);
+		}
+		assert_int_equal(game_play(&g, c, p), MOVE_OK);
+	}
+	ai_free(ai);
+}
+
 /* A tiny cap and a long think: the tree stays under the cap. */
 static void
 test_memory_cap(void **state)
@@ -264,6 +306,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_second_eye, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_kill_vital_point, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_levels, setup_9, teardown),
+		cmocka_unit_test_setup_teardown(test_beginner_not_silly, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_memory_cap, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_selfplay_legal, setup_9, teardown),
 	};

@@ -1,0 +1,178 @@
+/*
+ * server-auth.c: accounts, passwords and bearer tokens.
+ *
+ * Passwords are kept only as libsodium's crypto_pwhash_str (Argon2id, a
+ * slow salted hash); hashing and verifying run outside the server lock so
+ * a login never stalls the games.  A token is 32 random bytes shown to the
+ * client once as hex; the database keeps only its BLAKE2b hash, so a copy
+ * of the database lets nobody act for anyone.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include "server.h"
+
+#define SERVER_TOKEN_BYTES 32
+
+/* A name: 1 to 32 bytes of letters, digits, "_", "-", "." or any non-ASCII
+ * UTF-8 character (Chinese names), checked for UTF-8 by the JSON reader. */
+bool
+server_auth_name_ok(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n == 0 || n > SERVER_NAME_MAX)
+		return false;
+	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+		if (*p < 0x80 && !(*p >= 'a' && *p <= 'z') &&
+		    !(*p >= 'A' && *p <= 'Z') && !(*p >= '0' && *p <= '9') &&
+		    *p != '_' && *p != '-' && *p != '.')
+			return false;
+	return true;
+}
+
+static void
+server_auth_limits(int level, unsigned long long *ops, size_t *mem)
+{
+	switch (level) {
+	case 0:
+		*ops = crypto_pwhash_OPSLIMIT_MIN;
+		*mem = crypto_pwhash_MEMLIMIT_MIN;
+		break;
+	case 2:
+		*ops = crypto_pwhash_OPSLIMIT_MODERATE;
+		*mem = crypto_pwhash_MEMLIMIT_MODERATE;
+		break;
+	default:
+		*ops = crypto_pwhash_OPSLIMIT_INTERACTIVE;
+		*mem = crypto_pwhash_MEMLIMIT_INTERACTIVE;
+		break;
+	}
+}
+
+/* Called without the lock. */
+int
+server_auth_register(struct server_call *c, const char *name,
+		const char *password)
+{
+	struct server *srv = c->srv;
+	char hash[crypto_pwhash_STRBYTES];
+	unsigned long long ops;
+	size_t mem;
+	long id = 0;
+	int rc;
+
+	server_auth_limits(srv->opt.pwhash_level, &ops, &mem);
+	if (crypto_pwhash_str(hash, password, strlen(password), ops, mem) != 0) {
+		server_error(c, 503, "busy", "cannot hash the password now");
+		return -1;
+	}
+	pthread_mutex_lock(&srv->lock);
+	server_begin(srv);
+	rc = server_db_user_add(srv->db, name, hash, &id);
+	if (rc < 0)
+		server_fatal(srv, "adding a user");
+	server_commit(srv);
+	pthread_mutex_unlock(&srv->lock);
+	if (rc == 1) {
+		server_error(c, 409, "name_taken", "the name %s is taken", name);
+		return -1;
+	}
+	c->user = id;
+	return 0;
+}
+
+static void
+server_auth_hex(const unsigned char *bin, size_t n, char *out)
+{
+	sodium_bin2hex(out, 2 * n + 1, bin, n);
+}
+
+static void
+server_auth_token_hash(const char *token, char *out)
+{
+	unsigned char h[32];
+
+	crypto_generichash(h, sizeof h, (const unsigned char *)token,
+	    strlen(token), NULL, 0);
+	server_auth_hex(h, sizeof h, out);
+}
+
+/* Called without the lock. */
+int
+server_auth_login(struct server_call *c, const char *name,
+		const char *password, char *token, size_t len)
+{
+	struct server *srv = c->srv;
+	char hash[SERVER_HASH_MAX], th[SERVER_HASH_MAX];
+	unsigned char raw[SERVER_TOKEN_BYTES];
+	long id = 0;
+	int rc;
+
+	pthread_mutex_lock(&srv->lock);
+	rc = server_db_user_hash(srv->db, name, &id, hash, sizeof hash);
+	pthread_mutex_unlock(&srv->lock);
+	if (rc < 0)
+		server_fatal(srv, "reading a user");
+	if (rc == 1 || crypto_pwhash_str_verify(hash, password,
+	    strlen(password)) != 0) {
+		server_error(c, 401, "bad_login", "wrong name or password");
+		return -1;
+	}
+	if (len < 2 * SERVER_TOKEN_BYTES + 1)
+		return -1;
+	randombytes_buf(raw, sizeof raw);
+	server_auth_hex(raw, sizeof raw, token);
+	server_auth_token_hash(token, th);
+	pthread_mutex_lock(&srv->lock);
+	server_begin(srv);
+	if (server_db_token_add(srv->db, th, id) < 0)
+		server_fatal(srv, "adding a token");
+	server_commit(srv);
+	pthread_mutex_unlock(&srv->lock);
+	c->user = id;
+	snprintf(c->user_name, sizeof c->user_name, "%s", name);
+	return 0;
+}
+
+/* Called with the lock held. */
+int
+server_auth_token(struct server_call *c, const char *header)
+{
+	struct server_db_user u;
+	const char *t;
+	long id;
+	int rc;
+
+	if (header == NULL || strncmp(header, "Bearer ", 7) != 0)
+		return -1;
+	t = header + 7;
+	if (strlen(t) != 2 * SERVER_TOKEN_BYTES ||
+	    strspn(t, "0123456789abcdef") != 2 * SERVER_TOKEN_BYTES)
+		return -1;
+	server_auth_token_hash(t, c->token_hash);
+	rc = server_db_token_user(c->srv->db, c->token_hash, &id);
+	if (rc < 0)
+		server_fatal(c->srv, "reading a token");
+	if (rc == 1)
+		return -1;
+	if (server_db_user_by_id(c->srv->db, id, &u) != 0)
+		return -1;
+	c->user = id;
+	snprintf(c->user_name, sizeof c->user_name, "%s", u.name);
+	return 0;
+}
+
+/* Called with the lock held. */
+void
+server_auth_logout(struct server_call *c)
+{
+	server_begin(c->srv);
+	if (server_db_token_del(c->srv->db, c->token_hash) < 0)
+		server_fatal(c->srv, "deleting a token");
+	server_commit(c->srv);
+}

@@ -1,0 +1,200 @@
+/*
+ * server-event.c: numbered event channels and the long-polls that wait on
+ * them.
+ *
+ * Each table and each room is a channel: an ever-growing sequence of events
+ * numbered 1, 2, 3, ... and stored in the database in the same transaction
+ * as the change they describe.  A client asks for "everything after N", so
+ * one that reconnects, or polls again after a reply it never got, misses
+ * nothing and sees nothing twice.  The latest events are also kept in
+ * memory; older ones are read back from the database.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "server.h"
+#include "util.h"
+
+#define SERVER_CHAN_KEEP 512	/* events kept in memory per channel */
+#define SERVER_CHAN_REPLY 500	/* most events in one reply */
+
+void
+server_chan_init(struct server *srv, struct server_chan *ch,
+		enum server_chan_kind kind, long id)
+{
+	long last;
+
+	memset(ch, 0, sizeof *ch);
+	ch->kind = kind;
+	ch->id = id;
+	last = server_db_event_last(srv->db, kind, id);
+	ch->last_seq = last > 0 ? last : 0;
+}
+
+void
+server_chan_free(struct server_chan *ch)
+{
+	for (int i = 0; i < ch->nev; i++)
+		free(ch->ev[i].json);
+	free(ch->ev);
+	ch->ev = NULL;
+	ch->nev = ch->cev = 0;
+}
+
+void
+server_emit(struct server *srv, struct server_chan *ch, cJSON *ev)
+{
+	char *json;
+	long seq = ch->last_seq + 1;
+
+	cJSON_AddNumberToObject(ev, "seq", (double)seq);
+	json = cJSON_PrintUnformatted(ev);
+	cJSON_Delete(ev);
+	if (json == NULL)
+		server_fatal(srv, "out of memory");
+	if (server_db_event_add(srv->db, ch->kind, ch->id, seq, json) < 0)
+		server_fatal(srv, "storing an event");
+	ch->last_seq = seq;
+	if (ch->nev == SERVER_CHAN_KEEP) {
+		int drop = SERVER_CHAN_KEEP / 2;
+
+		for (int i = 0; i < drop; i++)
+			free(ch->ev[i].json);
+		memmove(ch->ev, ch->ev + drop, (size_t)(ch->nev - drop) *
+		    sizeof ch->ev[0]);
+		ch->nev -= drop;
+	}
+	if (ch->nev == ch->cev) {
+		ch->cev = ch->cev ? ch->cev * 2 : 8;
+		ch->ev = xreallocarray(ch->ev, (size_t)ch->cev, sizeof ch->ev[0]);
+	}
+	ch->ev[ch->nev].seq = seq;
+	ch->ev[ch->nev].json = json;
+	ch->nev++;
+	/* Wake everyone waiting here; they answer once the caller commits
+	 * and lets go of the lock. */
+	while (ch->waiters) {
+		struct server_waiter *w = ch->waiters;
+
+		server_waiter_remove(srv, w);
+		server_http_resume(srv, w);
+	}
+}
+
+bool
+server_chan_has(const struct server_chan *ch, long since)
+{
+	return since < ch->last_seq;
+}
+
+struct server_chan_buf {
+	char *s;
+	size_t len, cap;
+	int n;
+	long last;
+};
+
+static void
+server_chan_append(void *arg, long seq, const char *json)
+{
+	struct server_chan_buf *b = arg;
+	size_t l = strlen(json);
+
+	if (b->len + l + 4 > b->cap) {
+		b->cap = (b->len + l + 4) * 2;
+		b->s = xreallocarray(b->s, b->cap, 1);
+	}
+	if (b->n++ > 0)
+		b->s[b->len++] = ',';
+	memcpy(b->s + b->len, json, l);
+	b->len += l;
+	b->s[b->len] = '\0';
+	b->last = seq;
+}
+
+char *
+server_chan_since(struct server *srv, struct server_chan *ch, long since,
+		long *last, bool *more)
+{
+	struct server_chan_buf b = { NULL, 0, 0, 0, since };
+
+	b.cap = 256;
+	b.s = xmalloc(b.cap);
+	b.s[b.len++] = '[';
+	b.s[b.len] = '\0';
+	if (since < 0)
+		since = 0;
+	if (since < ch->last_seq) {
+		if (ch->nev > 0 && since >= ch->ev[0].seq - 1) {
+			for (int i = 0; i < ch->nev && b.n < SERVER_CHAN_REPLY; i++)
+				if (ch->ev[i].seq > since)
+					server_chan_append(&b, ch->ev[i].seq,
+					    ch->ev[i].json);
+		} else if (server_db_events(srv->db, ch->kind, ch->id, since,
+		    SERVER_CHAN_REPLY, server_chan_append, &b) < 0) {
+			server_fatal(srv, "reading events");
+		}
+	}
+	b.s[b.len++] = ']';
+	b.s[b.len] = '\0';
+	*last = b.n > 0 ? b.last : since > ch->last_seq ? ch->last_seq : since;
+	*more = b.n > 0 && b.last < ch->last_seq;
+	return b.s;
+}
+
+void
+server_waiter_add(struct server *srv, struct server_waiter *w)
+{
+	struct server_chan *ch = w->chan;
+
+	w->prev = NULL;
+	w->next = ch->waiters;
+	if (ch->waiters)
+		ch->waiters->prev = w;
+	ch->waiters = w;
+	w->gprev = NULL;
+	w->gnext = srv->waiters;
+	if (srv->waiters)
+		srv->waiters->gprev = w;
+	srv->waiters = w;
+	w->waiting = true;
+	srv->nwaiters++;
+}
+
+void
+server_waiter_remove(struct server *srv, struct server_waiter *w)
+{
+	if (!w->waiting)
+		return;
+	if (w->prev)
+		w->prev->next = w->next;
+	else
+		w->chan->waiters = w->next;
+	if (w->next)
+		w->next->prev = w->prev;
+	if (w->gprev)
+		w->gprev->gnext = w->gnext;
+	else
+		srv->waiters = w->gnext;
+	if (w->gnext)
+		w->gnext->gprev = w->gprev;
+	w->prev = w->next = w->gprev = w->gnext = NULL;
+	w->waiting = false;
+	srv->nwaiters--;
+}
+
+void
+server_waiters_expire(struct server *srv, double now, bool all)
+{
+	struct server_waiter *w = srv->waiters, *next;
+
+	for (; w; w = next) {
+		next = w->gnext;
+		if (all || w->deadline <= now) {
+			server_waiter_remove(srv, w);
+			server_http_resume(srv, w);
+		}
+	}
+}

@@ -1,0 +1,838 @@
+/*
+ * server-game.c: games at tables, judged by libtengen, with the server's
+ * clocks.
+ *
+ * Every move goes through game_check()/game_play(), the same rules the
+ * client runs, so the two cannot disagree.  The clock is libtengen's
+ * byo-yomi with unlimited periods and a move limit: "total time, per move
+ * while main time lasts, per move after it".  The server owns time: the
+ * tick ends a game on time even if the player never sends another request.
+ *
+ * Persistence: a game row holds the clock state at the last move and the
+ * counting marks; the moves table holds the moves.  After a restart a game
+ * is the replay of its moves, and the current move's timer starts again,
+ * so time the server was down is charged to nobody.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "score.h"
+#include "server.h"
+#include "util.h"
+
+static const char *const server_status_names[] = {
+	[SERVER_PLAYING] = "playing",
+	[SERVER_COUNTING] = "counting",
+	[SERVER_OVER] = "over",
+};
+
+/* Error codes for illegal moves, by verdict. */
+static const char *const server_verdict_codes[] = {
+	[MOVE_OK] = "ok",
+	[MOVE_OCCUPIED] = "occupied",
+	[MOVE_SUICIDE] = "suicide",
+	[MOVE_KO] = "ko",
+	[MOVE_SUPERKO] = "superko",
+	[MOVE_OFFBOARD] = "off_board",
+};
+
+static void
+server_game_clock_rules(struct server_game *sg)
+{
+	memset(&sg->clock, 0, sizeof sg->clock);
+	sg->clock.kind = CLOCK_BYOYOMI;
+	sg->clock.main_time = sg->rules.main_time;
+	sg->clock.move_limit = sg->rules.move_limit;
+	sg->clock.period = sg->rules.overtime;
+	sg->clock.periods = 0;
+}
+
+void
+server_game_free(struct server_game *sg)
+{
+	if (sg == NULL)
+		return;
+	game_free(&sg->g);
+	free(sg);
+}
+
+static void
+server_game_row(const struct server_table *t, const struct server_game *sg,
+		struct server_db_game *row)
+{
+	size_t len = 0;
+
+	memset(row, 0, sizeof *row);
+	row->id = sg->id;
+	row->table = t->id;
+	row->black = sg->player[BLACK];
+	row->white = sg->player[WHITE];
+	row->rules = sg->rules;
+	row->status = sg->status;
+	row->main_left[0] = sg->cs[BLACK].main_left;
+	row->main_left[1] = sg->cs[WHITE].main_left;
+	row->overtime[0] = sg->cs[BLACK].in_overtime;
+	row->overtime[1] = sg->cs[WHITE].in_overtime;
+	row->accepted = (sg->accepted[BLACK] ? 1 : 0) |
+	    (sg->accepted[WHITE] ? 2 : 0);
+	snprintf(row->result, sizeof row->result, "%s", sg->result);
+	snprintf(row->reason, sizeof row->reason, "%s", sg->reason);
+	if (sg->status != SERVER_COUNTING)
+		return;
+	for (int p = 0; p < sg->g.board.npoints; p++) {
+		char v[8];
+
+		if (!sg->dead[p] || len + 8 >= sizeof row->dead)
+			continue;
+		board_vertex_str(&sg->g.board, (point_t)p, v);
+		len += (size_t)snprintf(row->dead + len, sizeof row->dead - len,
+		    "%s%s", len ? " " : "", v);
+	}
+}
+
+static void
+server_game_save(struct server *srv, struct server_table *t)
+{
+	struct server_db_game row;
+
+	server_game_row(t, t->game, &row);
+	if (server_db_game_save(srv->db, &row) < 0)
+		server_fatal(srv, "saving a game");
+}
+
+static struct server_game *
+server_game_new(struct server *srv, const struct server_db_rules *rules,
+		long black, long white)
+{
+	struct server_game *sg = xcalloc(1, sizeof *sg);
+	struct server_db_user u;
+
+	sg->rules = *rules;
+	sg->player[BLACK] = black;
+	sg->player[WHITE] = white;
+	for (enum color c = BLACK; c <= WHITE; c++)
+		if (server_db_user_by_id(srv->db, sg->player[c], &u) == 0)
+			snprintf(sg->name[c], sizeof sg->name[c], "%s", u.name);
+	if (game_init(&sg->g, rules->size, rules->komi) < 0)
+		server_fatal(srv, "a stored board size is out of range");
+	server_game_clock_rules(sg);
+	clock_start(&sg->clock, &sg->cs[BLACK]);
+	clock_start(&sg->clock, &sg->cs[WHITE]);
+	sg->turn_start = server_now();
+	sg->seen[BLACK] = sg->seen[WHITE] = sg->turn_start;
+	sg->status = SERVER_PLAYING;
+	return sg;
+}
+
+struct server_replay {
+	struct server_game *sg;
+	int bad;
+};
+
+static void
+server_game_replay(void *arg, int color, const char *vertex)
+{
+	struct server_replay *r = arg;
+	point_t p = board_vertex_parse(&r->sg->g.board, vertex);
+
+	if (p == BOARD_NONE || (color != BLACK && color != WHITE) ||
+	    game_play(&r->sg->g, (enum color)color, p) != MOVE_OK)
+		r->bad++;
+}
+
+int
+server_game_load(struct server *srv, struct server_table *t)
+{
+	struct server_db_game row;
+	struct server_replay r = { NULL, 0 };
+	struct server_game *sg;
+	int rc = server_db_game_last(srv->db, t->id, &row);
+
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
+	sg = server_game_new(srv, &row.rules, row.black, row.white);
+	sg->id = row.id;
+	sg->status = (enum server_status)row.status;
+	if (sg->status < SERVER_PLAYING || sg->status > SERVER_OVER)
+		sg->status = SERVER_OVER;
+	r.sg = sg;
+	if (server_db_moves(srv->db, sg->id, server_game_replay, &r) < 0)
+		return -1;
+	if (r.bad) {
+		fprintf(stderr, "tengend: game %ld: %d stored moves are not legal\n",
+		    sg->id, r.bad);
+		return -1;
+	}
+	for (int i = 0; i < 2; i++) {
+		struct clock_state *cs = &sg->cs[i == 0 ? BLACK : WHITE];
+
+		cs->main_left = row.main_left[i];
+		cs->in_overtime = row.overtime[i];
+		cs->period_left = sg->clock.period;
+	}
+	sg->accepted[BLACK] = (row.accepted & 1) != 0;
+	sg->accepted[WHITE] = (row.accepted & 2) != 0;
+	snprintf(sg->result, sizeof sg->result, "%s", row.result);
+	snprintf(sg->reason, sizeof sg->reason, "%s", row.reason);
+	if (sg->status == SERVER_COUNTING) {
+		char *save = NULL;
+
+		for (char *v = strtok_r(row.dead, " ", &save); v;
+		    v = strtok_r(NULL, " ", &save)) {
+			point_t p = board_vertex_parse(&sg->g.board, v);
+
+			if (p >= 0)
+				sg->dead[p] = 1;
+		}
+	}
+	t->game = sg;
+	return 0;
+}
+
+/* --- JSON */
+
+static cJSON *
+server_game_clock_json(const struct server_game *sg, enum color c, double now)
+{
+	cJSON *o = cJSON_CreateObject();
+	double left = clock_remaining(&sg->clock, &sg->cs[c]);
+
+	if (sg->status == SERVER_PLAYING && game_to_move(&sg->g) == c)
+		left -= now - sg->turn_start;
+	/* Milliseconds are plenty for a display. */
+	cJSON_AddNumberToObject(o, "main_left",
+	    floor(sg->cs[c].main_left * 1000) / 1000);
+	cJSON_AddBoolToObject(o, "overtime", sg->cs[c].in_overtime);
+	cJSON_AddNumberToObject(o, "left", left > 0 ? floor(left * 1000) / 1000 : 0);
+	return o;
+}
+
+static cJSON *
+server_game_clocks_json(const struct server_game *sg)
+{
+	cJSON *o = cJSON_CreateObject();
+	double now = server_now();
+
+	cJSON_AddItemToObject(o, "black", server_game_clock_json(sg, BLACK, now));
+	cJSON_AddItemToObject(o, "white", server_game_clock_json(sg, WHITE, now));
+	return o;
+}
+
+static cJSON *
+server_game_count_json(const struct server_game *sg)
+{
+	cJSON *o = cJSON_CreateObject(), *dead = cJSON_CreateArray();
+	cJSON *acc = cJSON_CreateObject();
+	struct score s;
+	char buf[32];
+
+	for (int p = 0; p < sg->g.board.npoints; p++)
+		if (sg->dead[p])
+			cJSON_AddItemToArray(dead, cJSON_CreateString(
+			    board_vertex_str(&sg->g.board, (point_t)p, buf)));
+	score_area(&sg->g.board, sg->dead, sg->g.komi, &s);
+	cJSON_AddItemToObject(o, "dead", dead);
+	cJSON_AddNumberToObject(o, "black", s.black);
+	cJSON_AddNumberToObject(o, "white", s.white);
+	cJSON_AddStringToObject(o, "result",
+	    score_result_sgf(s.margin, buf, sizeof buf));
+	cJSON_AddBoolToObject(acc, "black", sg->accepted[BLACK]);
+	cJSON_AddBoolToObject(acc, "white", sg->accepted[WHITE]);
+	cJSON_AddItemToObject(o, "accepted", acc);
+	return o;
+}
+
+cJSON *
+server_game_json(struct server *srv, struct server_game *sg)
+{
+	cJSON *o = cJSON_CreateObject(), *moves = cJSON_CreateArray();
+	cJSON *rules = cJSON_CreateObject(), *conn = cJSON_CreateObject();
+	char v[8];
+
+	(void)srv;
+	cJSON_AddNumberToObject(o, "id", (double)sg->id);
+	cJSON_AddStringToObject(o, "status", server_status_names[sg->status]);
+	cJSON_AddStringToObject(o, "black", sg->name[BLACK]);
+	cJSON_AddStringToObject(o, "white", sg->name[WHITE]);
+	cJSON_AddNumberToObject(rules, "size", sg->rules.size);
+	cJSON_AddNumberToObject(rules, "komi", sg->rules.komi);
+	cJSON_AddNumberToObject(rules, "main_time", sg->rules.main_time);
+	cJSON_AddNumberToObject(rules, "move_limit", sg->rules.move_limit);
+	cJSON_AddNumberToObject(rules, "overtime", sg->rules.overtime);
+	cJSON_AddItemToObject(o, "rules", rules);
+	for (int i = 0; i < sg->g.nmoves; i++)
+		cJSON_AddItemToArray(moves, cJSON_CreateString(board_vertex_str(
+		    &sg->g.board, sg->g.moves[i].point, v)));
+	cJSON_AddItemToObject(o, "moves", moves);
+	cJSON_AddStringToObject(o, "to_move", color_name(game_to_move(&sg->g)));
+	cJSON_AddNumberToObject(o, "captured_by_black",
+	    sg->g.board.captures[BLACK]);
+	cJSON_AddNumberToObject(o, "captured_by_white",
+	    sg->g.board.captures[WHITE]);
+	cJSON_AddItemToObject(o, "clock", server_game_clocks_json(sg));
+	if (sg->status == SERVER_COUNTING)
+		cJSON_AddItemToObject(o, "counting", server_game_count_json(sg));
+	if (sg->undo_by != EMPTY)
+		cJSON_AddStringToObject(o, "undo_request", color_name(sg->undo_by));
+	cJSON_AddBoolToObject(conn, "black", !sg->away[BLACK]);
+	cJSON_AddBoolToObject(conn, "white", !sg->away[WHITE]);
+	cJSON_AddItemToObject(o, "connected", conn);
+	if (sg->status == SERVER_OVER) {
+		cJSON_AddStringToObject(o, "result", sg->result);
+		cJSON_AddStringToObject(o, "reason", sg->reason);
+	}
+	return o;
+}
+
+static cJSON *
+server_game_event(const char *type, enum color c)
+{
+	cJSON *ev = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(ev, "type", type);
+	if (c == BLACK || c == WHITE)
+		cJSON_AddStringToObject(ev, "color", color_name(c));
+	return ev;
+}
+
+/* --- start and end */
+
+void
+server_game_start(struct server *srv, struct server_table *t)
+{
+	struct server_db_game row;
+	int b = t->games % 2;
+	struct server_game *sg;
+	cJSON *ev;
+
+	server_game_free(t->game);
+	sg = server_game_new(srv, &t->rules, t->seat[b], t->seat[1 - b]);
+	t->game = sg;
+	server_game_row(t, sg, &row);
+	if (server_db_game_add(srv->db, &row) < 0)
+		server_fatal(srv, "adding a game");
+	sg->id = row.id;
+	t->games++;
+	t->rules_fixed = true;
+	t->ready[0] = t->ready[1] = false;
+	server_table_save(srv, t);
+	ev = server_game_event("start", EMPTY);
+	cJSON_AddItemToObject(ev, "game", server_game_json(srv, sg));
+	server_emit(srv, &t->chan, ev);
+	server_table_announce(srv, t);
+}
+
+/* End the game at T.  WINNER is EMPTY for a draw; for an escape it is the
+ * player who stayed.  MARGIN is Black's, for a counted game. */
+static void
+server_game_end(struct server *srv, struct server_table *t,
+		const char *reason, enum color winner, double margin)
+{
+	struct server_game *sg = t->game;
+	long delta[3] = { 0, 0, 0 };
+	int base = t->room->row.base;
+	bool escape = strcmp(reason, "escape") == 0;
+	cJSON *ev, *pts, *ranks;
+	char buf[16];
+
+	sg->status = SERVER_OVER;
+	sg->undo_by = EMPTY;
+	snprintf(sg->reason, sizeof sg->reason, "%s", reason);
+	if (strcmp(reason, "score") == 0)
+		score_result_sgf(margin, sg->result, sizeof sg->result);
+	else
+		snprintf(sg->result, sizeof sg->result, "%c+%c",
+		    winner == BLACK ? 'B' : 'W',
+		    escape ? 'F' : strcmp(reason, "time") == 0 ? 'T' : 'R');
+	if (escape) {
+		enum color loser = color_other(winner);
+
+		delta[loser] = -t->room->row.penalty;
+		if (server_db_user_record(srv->db, sg->player[loser],
+		    delta[loser], 0, 0, 0, 1) < 0)
+			server_fatal(srv, "recording an escape");
+	} else {
+		for (enum color c = BLACK; c <= WHITE; c++) {
+			int win = winner == c, loss = winner == color_other(c);
+
+			delta[c] = win ? base : loss ? -base : 0;
+			if (server_db_user_record(srv->db, sg->player[c],
+			    delta[c], win, loss, winner == EMPTY, 0) < 0)
+				server_fatal(srv, "recording a result");
+		}
+	}
+	server_game_save(srv, t);
+	ev = server_game_event("end", EMPTY);
+	cJSON_AddStringToObject(ev, "result", sg->result);
+	cJSON_AddStringToObject(ev, "reason", reason);
+	cJSON_AddStringToObject(ev, "winner",
+	    winner == EMPTY ? "none" : color_name(winner));
+	if (strcmp(reason, "score") == 0)
+		cJSON_AddStringToObject(ev, "result_zh",
+		    score_result_stones(margin, "zh", buf, sizeof buf));
+	pts = cJSON_AddObjectToObject(ev, "points");
+	ranks = cJSON_AddObjectToObject(ev, "rank");
+	for (enum color c = BLACK; c <= WHITE; c++) {
+		struct server_db_user u;
+
+		cJSON_AddNumberToObject(pts, color_name(c), (double)delta[c]);
+		if (server_db_user_by_id(srv->db, sg->player[c], &u) == 0)
+			cJSON_AddStringToObject(ranks, color_name(c),
+			    server_rank_zh(u.points));
+	}
+	server_emit(srv, &t->chan, ev);
+	if (escape) {
+		/* The escaper loses the seat; the other may start again. */
+		int s = server_table_seat(t, sg->player[color_other(winner)]);
+
+		if (s >= 0) {
+			t->seat[s] = 0;
+			t->seat_name[s][0] = '\0';
+		}
+	}
+	t->ready[0] = t->ready[1] = false;
+	server_table_save(srv, t);
+	server_table_announce(srv, t);
+}
+
+static void
+server_game_counting(struct server *srv, struct server_table *t)
+{
+	struct server_game *sg = t->game;
+	cJSON *ev;
+
+	sg->status = SERVER_COUNTING;
+	sg->accepted[BLACK] = sg->accepted[WHITE] = false;
+	score_estimate_dead(&sg->g.board, sg->dead);
+	server_game_save(srv, t);
+	ev = server_game_event("counting", EMPTY);
+	cJSON_AddItemToObject(ev, "counting", server_game_count_json(sg));
+	server_emit(srv, &t->chan, ev);
+	server_table_announce(srv, t);
+}
+
+/* --- requests */
+
+/* The live game of the caller's table and the caller's colour there. */
+static struct server_table *
+server_game_call(struct server_call *c, enum color *color)
+{
+	struct server_table *t;
+	struct server_game *sg;
+	int seat;
+
+	t = server_call_table(c, &seat);
+	if (t == NULL)
+		return NULL;
+	sg = t->game;
+	if (sg == NULL || sg->status == SERVER_OVER) {
+		server_error(c, 409, "game_over", "no game is being played at "
+		    "table %ld", t->id);
+		return NULL;
+	}
+	*color = sg->player[BLACK] == c->user ? BLACK :
+	    sg->player[WHITE] == c->user ? WHITE : EMPTY;
+	if (*color == EMPTY) {
+		server_error(c, 403, "not_a_player", "you do not play at table %ld",
+		    t->id);
+		return NULL;
+	}
+	server_game_presence(c->srv, t, c->user, 0);
+	return t;
+}
+
+static cJSON *
+server_game_ok(struct server_table *t)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddBoolToObject(o, "ok", true);
+	cJSON_AddNumberToObject(o, "n", t->game->g.nmoves);
+	cJSON_AddNumberToObject(o, "seq", (double)t->chan.last_seq);
+	return o;
+}
+
+static void
+server_game_play(struct server_call *c, const char *vertex)
+{
+	struct server *srv = c->srv;
+	struct server_table *t;
+	struct server_game *sg;
+	enum board_verdict v;
+	enum color color;
+	double now = server_now(), elapsed;
+	long expect;
+	point_t p;
+	cJSON *ev;
+	char buf[8];
+
+	t = server_game_call(c, &color);
+	if (t == NULL)
+		return;
+	sg = t->game;
+	if (sg->status != SERVER_PLAYING) {
+		server_error(c, 409, "counting", "the stones are being counted; "
+		    "resume the game to play on");
+		return;
+	}
+	p = board_vertex_parse(&sg->g.board, vertex);
+	if (p == BOARD_NONE) {
+		server_error(c, 400, "bad_move", "%s is not a point on %dx%d",
+		    vertex, sg->rules.size, sg->rules.size);
+		return;
+	}
+	if (game_to_move(&sg->g) != color) {
+		server_error(c, 409, "not_your_turn", "it is %s's turn",
+		    color_name(game_to_move(&sg->g)));
+		return;
+	}
+	if (server_json_long(c, "n", 0, 100000, false, &expect) < 0)
+		return;
+	if (cJSON_GetObjectItemCaseSensitive(c->body, "n") &&
+	    expect != sg->g.nmoves) {
+		server_error(c, 409, "stale", "the game has %d moves, not %ld",
+		    sg->g.nmoves, expect);
+		return;
+	}
+	elapsed = now - sg->turn_start;
+	if (elapsed > clock_remaining(&sg->clock, &sg->cs[color])) {
+		server_begin(srv);
+		sg->cs[color].flagged = true;
+		server_game_end(srv, t, "time", color_other(color), 0);
+		server_commit(srv);
+		server_error(c, 409, "time_up", "your time ran out");
+		return;
+	}
+	v = game_check(&sg->g, color, p);
+	if (v != MOVE_OK) {
+		server_error(c, 409, server_verdict_codes[v], "%s is illegal: %s",
+		    board_vertex_str(&sg->g.board, p, buf), board_verdict_str(v));
+		return;
+	}
+	server_begin(srv);
+	game_play(&sg->g, color, p);
+	clock_charge(&sg->clock, &sg->cs[color], elapsed);
+	sg->turn_start = now;
+	sg->undo_by = EMPTY;
+	if (server_db_move_add(srv->db, sg->id, sg->g.nmoves - 1, color,
+	    board_vertex_str(&sg->g.board, p, buf)) < 0)
+		server_fatal(srv, "storing a move");
+	server_game_save(srv, t);
+	ev = server_game_event(p == BOARD_PASS ? "pass" : "move", color);
+	cJSON_AddNumberToObject(ev, "n", sg->g.nmoves);
+	cJSON_AddStringToObject(ev, "move", buf);
+	cJSON_AddNumberToObject(ev, "captured_by_black",
+	    sg->g.board.captures[BLACK]);
+	cJSON_AddNumberToObject(ev, "captured_by_white",
+	    sg->g.board.captures[WHITE]);
+	cJSON_AddItemToObject(ev, "clock", server_game_clocks_json(sg));
+	server_emit(srv, &t->chan, ev);
+	if (game_two_passes(&sg->g))
+		server_game_counting(srv, t);
+	server_commit(srv);
+	c->reply = server_game_ok(t);
+}
+
+void
+server_game_move(struct server_call *c)
+{
+	const char *vertex;
+
+	if (server_json_string(c, "move", 8, true, &vertex) != 0)
+		return;
+	if (strcasecmp(vertex, "resign") == 0) {
+		server_error(c, 400, "bad_move", "use /game/resign to resign");
+		return;
+	}
+	server_game_play(c, vertex);
+}
+
+void
+server_game_pass(struct server_call *c)
+{
+	server_game_play(c, "pass");
+}
+
+void
+server_game_resign(struct server_call *c)
+{
+	struct server_table *t;
+	enum color color;
+
+	t = server_game_call(c, &color);
+	if (t == NULL)
+		return;
+	server_begin(c->srv);
+	game_resign(&t->game->g, color);
+	server_game_end(c->srv, t, "resign", color_other(color), 0);
+	server_commit(c->srv);
+	c->reply = server_game_ok(t);
+}
+
+void
+server_game_undo(struct server_call *c)
+{
+	struct server_table *t;
+	struct server_game *sg;
+	enum color color;
+	bool moved = false;
+
+	t = server_game_call(c, &color);
+	if (t == NULL)
+		return;
+	sg = t->game;
+	for (int i = 0; i < sg->g.nmoves; i++)
+		moved |= sg->g.moves[i].color == color;
+	if (sg->status != SERVER_PLAYING || !moved) {
+		server_error(c, 409, "no_undo", "there is no move of yours to "
+		    "take back");
+		return;
+	}
+	if (sg->undo_by != EMPTY) {
+		server_error(c, 409, "undo_pending", "an undo request is waiting "
+		    "for an answer");
+		return;
+	}
+	server_begin(c->srv);
+	sg->undo_by = color;
+	server_emit(c->srv, &t->chan, server_game_event("undo_request", color));
+	server_commit(c->srv);
+	c->reply = server_game_ok(t);
+}
+
+/* The opponent answers an undo request. */
+static void
+server_game_undo_answer(struct server_call *c, bool accept)
+{
+	struct server *srv = c->srv;
+	struct server_table *t;
+	struct server_game *sg;
+	enum color color, by;
+	int k = 0;
+	cJSON *ev;
+
+	t = server_game_call(c, &color);
+	if (t == NULL)
+		return;
+	sg = t->game;
+	by = sg->undo_by;
+	if (by == EMPTY || by == color) {
+		server_error(c, 409, "no_undo", "there is no undo request of "
+		    "your opponent");
+		return;
+	}
+	server_begin(srv);
+	sg->undo_by = EMPTY;
+	if (accept) {
+		/* Back to just before the requester's last move. */
+		while (k < sg->g.nmoves &&
+		    sg->g.moves[sg->g.nmoves - 1 - k].color != by)
+			k++;
+		game_undo(&sg->g, k + 1);
+		sg->turn_start = server_now();
+		if (server_db_move_truncate(srv->db, sg->id, sg->g.nmoves) < 0)
+			server_fatal(srv, "taking back moves");
+		server_game_save(srv, t);
+	}
+	ev = server_game_event(accept ? "undo" : "undo_declined", by);
+	if (accept) {
+		cJSON_AddNumberToObject(ev, "n", sg->g.nmoves);
+		cJSON_AddNumberToObject(ev, "taken_back", k + 1);
+		cJSON_AddItemToObject(ev, "clock", server_game_clocks_json(sg));
+	}
+	server_emit(srv, &t->chan, ev);
+	server_commit(srv);
+	c->reply = server_game_ok(t);
+}
+
+void
+server_game_undo_accept(struct server_call *c)
+{
+	server_game_undo_answer(c, true);
+}
+
+void
+server_game_undo_decline(struct server_call *c)
+{
+	server_game_undo_answer(c, false);
+}
+
+static struct server_table *
+server_game_counting_call(struct server_call *c, enum color *color)
+{
+	struct server_table *t = server_game_call(c, color);
+
+	if (t && t->game->status != SERVER_COUNTING) {
+		server_error(c, 409, "not_counting", "the stones are not being "
+		    "counted");
+		return NULL;
+	}
+	return t;
+}
+
+void
+server_game_toggle(struct server_call *c)
+{
+	struct server_table *t;
+	struct server_game *sg;
+	enum color color;
+	const char *vertex;
+	point_t p;
+	cJSON *ev;
+
+	t = server_game_counting_call(c, &color);
+	if (t == NULL)
+		return;
+	sg = t->game;
+	if (server_json_string(c, "point", 8, true, &vertex) != 0)
+		return;
+	p = board_vertex_parse(&sg->g.board, vertex);
+	if (p < 0 || (board_at(&sg->g.board, p) != BLACK &&
+	    board_at(&sg->g.board, p) != WHITE)) {
+		server_error(c, 400, "no_stone", "there is no stone at %s", vertex);
+		return;
+	}
+	server_begin(c->srv);
+	score_toggle_group(&sg->g.board, sg->dead, p);
+	sg->accepted[BLACK] = sg->accepted[WHITE] = false;
+	server_game_save(c->srv, t);
+	ev = server_game_event("counting", color);
+	cJSON_AddStringToObject(ev, "toggled", vertex);
+	cJSON_AddItemToObject(ev, "counting", server_game_count_json(sg));
+	server_emit(c->srv, &t->chan, ev);
+	server_commit(c->srv);
+	c->reply = server_game_ok(t);
+}
+
+void
+server_game_accept(struct server_call *c)
+{
+	struct server *srv = c->srv;
+	struct server_table *t;
+	struct server_game *sg;
+	enum color color;
+
+	t = server_game_counting_call(c, &color);
+	if (t == NULL)
+		return;
+	sg = t->game;
+	server_begin(srv);
+	sg->accepted[color] = true;
+	server_game_save(srv, t);
+	server_emit(srv, &t->chan, server_game_event("accept", color));
+	if (sg->accepted[BLACK] && sg->accepted[WHITE]) {
+		struct score s;
+
+		score_area(&sg->g.board, sg->dead, sg->g.komi, &s);
+		sg->g.end = GAME_END_SCORE;
+		sg->g.score = s.margin;
+		server_game_end(srv, t, "score", s.margin > 0 ? BLACK :
+		    s.margin < 0 ? WHITE : EMPTY, s.margin);
+	}
+	server_commit(srv);
+	c->reply = server_game_ok(t);
+}
+
+void
+server_game_resume(struct server_call *c)
+{
+	struct server_table *t;
+	struct server_game *sg;
+	enum color color;
+	cJSON *ev;
+
+	t = server_game_counting_call(c, &color);
+	if (t == NULL)
+		return;
+	sg = t->game;
+	server_begin(c->srv);
+	sg->status = SERVER_PLAYING;
+	memset(sg->dead, 0, sizeof sg->dead);
+	sg->accepted[BLACK] = sg->accepted[WHITE] = false;
+	sg->turn_start = server_now();
+	server_game_save(c->srv, t);
+	ev = server_game_event("resume", color);
+	cJSON_AddStringToObject(ev, "to_move", color_name(game_to_move(&sg->g)));
+	cJSON_AddItemToObject(ev, "clock", server_game_clocks_json(sg));
+	server_emit(c->srv, &t->chan, ev);
+	server_table_announce(c->srv, t);
+	server_commit(c->srv);
+	c->reply = server_game_ok(t);
+}
+
+/* --- time and presence */
+
+void
+server_game_presence(struct server *srv, struct server_table *t, long user,
+		int delta)
+{
+	struct server_game *sg = t->game;
+	enum color c;
+
+	if (sg == NULL || sg->status == SERVER_OVER || user == 0)
+		return;
+	c = sg->player[BLACK] == user ? BLACK :
+	    sg->player[WHITE] == user ? WHITE : EMPTY;
+	if (c == EMPTY)
+		return;
+	sg->polls[c] += delta;
+	if (sg->polls[c] < 0)
+		sg->polls[c] = 0;
+	sg->seen[c] = server_now();
+	if (sg->away[c]) {
+		sg->away[c] = false;
+		server_begin(srv);
+		server_emit(srv, &t->chan, server_game_event("reconnect", c));
+		server_commit(srv);
+	}
+}
+
+static void
+server_game_tick_one(struct server *srv, struct server_table *t, double now)
+{
+	struct server_game *sg = t->game;
+
+	if (sg->status == SERVER_PLAYING) {
+		enum color c = game_to_move(&sg->g);
+
+		if (now - sg->turn_start > clock_remaining(&sg->clock, &sg->cs[c])) {
+			server_begin(srv);
+			sg->cs[c].flagged = true;
+			server_game_end(srv, t, "time", color_other(c), 0);
+			server_commit(srv);
+			return;
+		}
+	}
+	for (enum color c = BLACK; c <= WHITE; c++) {
+		if (sg->polls[c] > 0)
+			continue;
+		if (!sg->away[c] && now - sg->seen[c] > srv->opt.disconnect_after) {
+			sg->away[c] = true;
+			server_begin(srv);
+			server_emit(srv, &t->chan, server_game_event("disconnect", c));
+			server_commit(srv);
+		}
+		if (sg->away[c] && now - sg->seen[c] > srv->opt.escape_after) {
+			server_begin(srv);
+			server_game_end(srv, t, "escape", color_other(c), 0);
+			server_commit(srv);
+			return;
+		}
+	}
+}
+
+void
+server_game_tick(struct server *srv, double now)
+{
+	for (long id = 1; id < srv->ctables; id++) {
+		struct server_table *t = srv->tables[id];
+
+		if (t && t->game && t->game->status != SERVER_OVER)
+			server_game_tick_one(srv, t, now);
+	}
+}

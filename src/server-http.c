@@ -1,0 +1,270 @@
+/*
+ * server-http.c: tengend's HTTP with libmicrohttpd.
+ *
+ * MHD runs its own threads over epoll (or poll); each request gathers its
+ * body (at most SERVER_BODY_MAX bytes), parses it as a JSON object, finds
+ * its route, checks the bearer token and runs the handler under the server
+ * lock.  A long-poll with nothing to say yet suspends its connection: it
+ * costs no thread, only its place on a channel's list, and is resumed by
+ * the next event there or by the tick when its time is up; MHD then calls
+ * us again and the handler answers.
+ */
+#include "config.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include <microhttpd.h>
+
+#include "server.h"
+#include "util.h"
+
+#define SERVER_BODY_MAX 16384
+
+/* What MHD keeps for us per request. */
+struct server_conn {
+	char *body;
+	size_t len;
+	bool too_big;
+	struct server_waiter w;
+};
+
+const char *
+server_http_arg(struct server_call *c, const char *name)
+{
+	return MHD_lookup_connection_value(c->conn, MHD_GET_ARGUMENT_KIND, name);
+}
+
+void
+server_http_resume(struct server *srv, struct server_waiter *w)
+{
+	(void)srv;
+	w->resumed = true;
+	MHD_resume_connection(w->conn);
+}
+
+/* Queue TEXT (owned, freed by MHD) with STATUS. */
+static enum MHD_Result
+server_http_send(struct MHD_Connection *conn, int status, char *text)
+{
+	struct MHD_Response *r;
+	enum MHD_Result ret;
+
+	r = MHD_create_response_from_buffer(strlen(text), text,
+	    MHD_RESPMEM_MUST_FREE);
+	if (r == NULL) {
+		free(text);
+		return MHD_NO;
+	}
+	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
+	    "application/json; charset=utf-8");
+	MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+	ret = MHD_queue_response(conn, (unsigned int)status, r);
+	MHD_destroy_response(r);
+	return ret;
+}
+
+static enum MHD_Result
+server_http_fail(struct MHD_Connection *conn, int status, const char *code,
+		const char *msg)
+{
+	cJSON *o = cJSON_CreateObject();
+	char *text;
+
+	cJSON_AddStringToObject(o, "error", code);
+	cJSON_AddStringToObject(o, "message", msg);
+	text = cJSON_PrintUnformatted(o);
+	cJSON_Delete(o);
+	return text ? server_http_send(conn, status, text) : MHD_NO;
+}
+
+static enum MHD_Result
+server_http_dispatch(struct server *srv, struct server_conn *sc,
+		struct MHD_Connection *conn, const char *url, const char *method)
+{
+	const struct server_route *route;
+	struct server_call c;
+	const char *auth;
+	bool known;
+	char *text;
+
+	route = server_api_route(method, url, &known);
+	if (route == NULL)
+		return known ?
+		    server_http_fail(conn, 405, "bad_method", "wrong method") :
+		    server_http_fail(conn, 404, "no_route", "no such path");
+	memset(&c, 0, sizeof c);
+	c.srv = srv;
+	c.conn = conn;
+	c.status = 200;
+	c.waiter = &sc->w;
+	if (strcmp(method, "POST") == 0) {
+		if (sc->too_big)
+			return server_http_fail(conn, 413, "too_large",
+			    "the body is larger than 16384 bytes");
+		c.body = sc->len ? cJSON_ParseWithLength(sc->body, sc->len) :
+		    cJSON_CreateObject();
+		if (!cJSON_IsObject(c.body)) {
+			cJSON_Delete(c.body);
+			return server_http_fail(conn, 400, "bad_json",
+			    "the body must be a JSON object");
+		}
+	}
+	auth = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+	    MHD_HTTP_HEADER_AUTHORIZATION);
+	if (route->lock)
+		pthread_mutex_lock(&srv->lock);
+	if (route->lock && auth && server_auth_token(&c, auth) < 0)
+		server_error(&c, 401, "bad_token", "the token is not valid; "
+		    "log in again");
+	else if (route->auth && c.user == 0)
+		server_error(&c, 401, "no_token", "log in first (Authorization: "
+		    "Bearer TOKEN)");
+	else
+		route->handler(&c);
+	if (c.suspend) {
+		MHD_suspend_connection(conn);
+		pthread_mutex_unlock(&srv->lock);
+		cJSON_Delete(c.body);
+		return MHD_YES;
+	}
+	if (route->lock)
+		pthread_mutex_unlock(&srv->lock);
+	cJSON_Delete(c.body);
+	if (c.raw) {
+		text = c.raw;
+	} else {
+		if (c.reply == NULL)
+			c.reply = cJSON_CreateObject();
+		text = cJSON_PrintUnformatted(c.reply);
+		cJSON_Delete(c.reply);
+	}
+	if (text == NULL)
+		return MHD_NO;
+	return server_http_send(conn, c.status, text);
+}
+
+static enum MHD_Result
+server_http_access(void *cls, struct MHD_Connection *conn, const char *url,
+		const char *method, const char *version, const char *upload,
+		size_t *upload_size, void **con_cls)
+{
+	struct server *srv = cls;
+	struct server_conn *sc = *con_cls;
+
+	(void)version;
+	if (sc == NULL) {
+		const char *cl = MHD_lookup_connection_value(conn,
+		    MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+
+		sc = xcalloc(1, sizeof *sc);
+		sc->w.conn = conn;
+		*con_cls = sc;
+		if (cl && strtoull(cl, NULL, 10) > SERVER_BODY_MAX)
+			sc->too_big = true;
+		return MHD_YES;
+	}
+	if (*upload_size) {
+		if (!sc->too_big && sc->len + *upload_size > SERVER_BODY_MAX) {
+			sc->too_big = true;
+			free(sc->body);
+			sc->body = NULL;
+			sc->len = 0;
+		}
+		if (!sc->too_big) {
+			sc->body = xreallocarray(sc->body, sc->len + *upload_size,
+			    1);
+			memcpy(sc->body + sc->len, upload, *upload_size);
+			sc->len += *upload_size;
+		}
+		*upload_size = 0;
+		return MHD_YES;
+	}
+	return server_http_dispatch(srv, sc, conn, url, method);
+}
+
+static void
+server_http_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
+		enum MHD_RequestTerminationCode toe)
+{
+	struct server *srv = cls;
+	struct server_conn *sc = *con_cls;
+
+	(void)conn;
+	(void)toe;
+	if (sc == NULL)
+		return;
+	pthread_mutex_lock(&srv->lock);
+	server_waiter_remove(srv, &sc->w);
+	if (sc->w.counted)
+		server_game_presence(srv, sc->w.table, sc->w.user, -1);
+	pthread_mutex_unlock(&srv->lock);
+	free(sc->body);
+	free(sc);
+	*con_cls = NULL;
+}
+
+int
+server_http_start(struct server *srv)
+{
+	struct sockaddr_storage ss;
+	struct sockaddr_in *in4 = (struct sockaddr_in *)&ss;
+	struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)&ss;
+	const char *addr = srv->opt.listen ? srv->opt.listen : "127.0.0.1";
+	unsigned int flags = MHD_USE_AUTO_INTERNAL_THREAD |
+	    MHD_ALLOW_SUSPEND_RESUME;
+	const union MHD_DaemonInfo *info;
+
+	memset(&ss, 0, sizeof ss);
+	if (inet_pton(AF_INET, addr, &in4->sin_addr) == 1) {
+		in4->sin_family = AF_INET;
+		in4->sin_port = htons((uint16_t)srv->opt.port);
+	} else if (inet_pton(AF_INET6, addr, &in6->sin6_addr) == 1) {
+		in6->sin6_family = AF_INET6;
+		in6->sin6_port = htons((uint16_t)srv->opt.port);
+		flags |= MHD_USE_IPv6;
+	} else {
+		fprintf(stderr, "tengend: --listen %s: not an IPv4 or IPv6 "
+		    "address\n", addr);
+		return -1;
+	}
+	if (!srv->opt.quiet)
+		flags |= MHD_USE_ERROR_LOG;
+	srv->daemon = MHD_start_daemon(flags, (uint16_t)srv->opt.port, NULL,
+	    NULL, server_http_access, srv,
+	    MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
+	    MHD_OPTION_NOTIFY_COMPLETED, server_http_completed, srv,
+	    MHD_OPTION_CONNECTION_LIMIT, (unsigned int)srv->opt.max_conns,
+	    MHD_OPTION_CONNECTION_TIMEOUT,
+	    (unsigned int)(srv->opt.poll_timeout + 60),
+	    MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)srv->opt.threads,
+	    MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int)1,
+	    MHD_OPTION_END);
+	if (srv->daemon == NULL) {
+		fprintf(stderr, "tengend: cannot listen on %s port %d\n", addr,
+		    srv->opt.port);
+		return -1;
+	}
+	info = MHD_get_daemon_info(srv->daemon, MHD_DAEMON_INFO_BIND_PORT);
+	if (info)
+		srv->opt.port = info->port;
+	return 0;
+}
+
+void
+server_http_stop(struct server *srv)
+{
+	if (srv->daemon == NULL)
+		return;
+	/* Answer every waiting poll before MHD closes the connections. */
+	pthread_mutex_lock(&srv->lock);
+	srv->stopping = true;
+	server_waiters_expire(srv, 0, true);
+	pthread_mutex_unlock(&srv->lock);
+	MHD_stop_daemon(srv->daemon);
+	srv->daemon = NULL;
+}

@@ -1,0 +1,70 @@
+#!/bin/sh
+# test-server-escape.sh: disconnects.  A player who stops polling is shown
+# to the opponent as disconnected; back within the window (3 minutes, here
+# 3 seconds through --escape-seconds) the game goes on; after it the game
+# ends as an escape: the escaper loses the room's penalty from the
+# database and leaves the table, the opponent gets 0.
+set -u
+. "${top_srcdir:-.}/tests/server/lib.sh"
+server_start --poll-timeout 1 --disconnect-seconds 1 --escape-seconds 3
+
+alice=$(user alice)
+bob=$(user bob)
+call POST /table/new "$alice" '{"room":1,"size":9,"main_time":600,"move_limit":120,"overtime":60}'
+t=$(jo .id)
+call POST /table/sit "$bob" "{\"table\":$t}"
+call POST /table/start "$alice" "{\"table\":$t}"
+call POST /table/start "$bob" "{\"table\":$t}"
+
+# poller TOKEN: long-poll the table until the game ends.
+poller() {
+	(
+		since=0
+		while :; do
+			r=$(curl -s -H "Authorization: Bearer $1" \
+				"$URL/events?table=$t&since=$since") || break
+			since=$(echo "$r" | jq -r .last)
+			echo "$r" | grep -q '"type":"end"' && break
+		done
+	) &
+}
+poller "$alice"
+alice_poll=$!
+poller "$bob"
+bob_poll=$!
+play "$alice" "$t" E5
+sleep 2
+call GET "/state?table=$t" ""
+ok "$(jo .game.connected.black)/$(jo .game.connected.white)" true/true \
+	"both poll: both connected"
+
+# Bob goes away for 2 seconds and comes back.
+kill "$bob_poll"
+wait "$bob_poll" 2>/dev/null
+sleep 2.5
+call GET "/state?table=$t" ""
+ok "$(jo .game.connected.white)" false "bob is shown as disconnected"
+poller "$bob"
+bob_poll=$!
+sleep 0.5
+call GET "/state?table=$t" ""
+ok "$(jo .game.status)/$(jo .game.connected.white)" playing/true \
+	"bob is back within the window: the game goes on"
+play "$bob" "$t" E6
+
+# Now he goes for good.
+kill "$bob_poll"
+wait "$bob_poll" 2>/dev/null
+sleep 5
+call GET "/state?table=$t" ""
+ok "$(jo .game.status)/$(jo .game.reason)/$(jo .game.result)" over/escape/B+F \
+	"after the window the game ends as an escape"
+ok "$(jo '.seats[1]')" null "the escaper lost the seat"
+ok "$(events "$t" 0 | jq -r '[.events[].type | select(. == "disconnect" or . == "reconnect" or . == "end")] | join(",")')" \
+	"disconnect,reconnect,disconnect,end" "disconnect and reconnect events"
+call GET "/user?name=bob" ""
+ok "$(jo .points)/$(jo .escapes)/$(jo .losses)" -3/1/0 "bob loses the room's penalty (3)"
+call GET "/user?name=alice" ""
+ok "$(jo .points)/$(jo .wins)" 0/0 "alice gets 0"
+wait "$alice_poll"
+finish

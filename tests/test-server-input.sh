@@ -1,0 +1,87 @@
+#!/bin/sh
+# test-server-input.sh: bad input.  Every request is checked: size, JSON,
+# types, ranges, UTF-8, tokens; each refusal is a JSON error with an HTTP
+# status, and the server stays up and correct after all of them.
+set -u
+. "${top_srcdir:-.}/tests/server/lib.sh"
+server_start
+
+alice=$(user alice)
+bob=$(user bob)
+
+# refuse STATUS ERROR METHOD PATH TOKEN BODY DESCRIPTION
+refuse() {
+	call "$3" "$4" "$5" "$6"
+	ok "$STATUS/$(jo -e .error 2>/dev/null || echo not-json)" "$1/$2" "$7"
+}
+
+refuse 400 bad_json POST /register '' '{"name":"x",' "truncated JSON"
+refuse 400 bad_json POST /register '' '["name","x"]' "JSON that is not an object"
+refuse 400 bad_json POST /register '' 'name=x&password=y' "a form instead of JSON"
+refuse 400 missing_field POST /register '' '{"name":"carol"}' "a missing field"
+refuse 400 bad_field POST /register '' '{"name":7,"password":"secret1"}' "a number for a string"
+refuse 400 bad_name POST /register '' '{"name":"a b","password":"secret1"}' "a space in a name"
+refuse 400 bad_field POST /register '' '{"name":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","password":"secret1"}' "a name of 33 bytes"
+refuse 400 bad_password POST /register '' '{"name":"carol","password":"123"}' "a short password"
+refuse 409 name_taken POST /register '' '{"name":"alice","password":"secret1"}' "a taken name"
+refuse 401 bad_login POST /login '' '{"name":"alice","password":"wrong-one"}' "a wrong password"
+refuse 401 bad_login POST /login '' '{"name":"nobody","password":"secret1"}' "an unknown player"
+refuse 400 bad_field POST /register '' "$(printf '{"name":"c\\u0001","password":"secret1"}')" "a control character"
+refuse 400 bad_field POST /register '' "$(printf '{"name":"c\377d","password":"secret1"}')" "bytes that are not UTF-8"
+
+head -c 20000 /dev/zero | tr '\0' 'x' >"$tmp/big"
+STATUS=$(curl -s -o "$tmp/out" -w '%{http_code}' -X POST -H 'Content-Type: application/json' \
+	--data-binary @"$tmp/big" "$URL/register")
+ok "$STATUS/$(jo .error)" 413/too_large "a body over 16 KiB"
+
+refuse 404 no_route GET /nowhere '' '' "an unknown path"
+refuse 405 bad_method GET /register '' '' "the wrong method"
+refuse 401 no_token POST /table/new '' '{"room":1}' "no token"
+refuse 401 bad_token POST /table/new 0123456789abcdef '{"room":1}' "a malformed token"
+refuse 401 bad_token POST /table/new "$(printf '%064d' 0)" '{"room":1}' "an unknown token"
+refuse 404 no_room POST /table/new "$alice" '{"room":99}' "an unknown room"
+refuse 400 bad_field POST /table/new "$alice" '{"room":"1"}' "a string for a number"
+refuse 400 bad_field POST /table/new "$alice" '{"room":1.5}' "a fraction for a whole number"
+refuse 400 bad_field POST /table/new "$alice" '{"room":1,"size":15,"main_time":60,"move_limit":0,"overtime":10}' "board size 15"
+refuse 400 bad_field POST /table/new "$alice" '{"room":1,"size":9,"main_time":-1,"move_limit":0,"overtime":10}' "negative time"
+refuse 400 bad_field POST /table/new "$alice" '{"room":1,"size":9,"main_time":60,"move_limit":0,"overtime":0}' "no time after main time"
+refuse 400 bad_field POST /table/new "$alice" '{"room":1,"size":9,"main_time":60,"move_limit":0,"overtime":10,"komi":7.3}' "komi 7.3"
+refuse 400 bad_argument GET '/events?table=x&since=0' '' '' "a bad query number"
+refuse 400 bad_argument GET '/events?room=1&since=-4' '' '' "a negative since"
+refuse 404 no_table GET '/state?table=77' '' '' "an unknown table"
+refuse 400 missing_argument GET '/state' '' '' "no table or room"
+refuse 400 bad_argument GET '/leaderboard?limit=100000' '' '' "a limit out of range"
+
+call POST /table/new "$alice" '{"room":1,"size":9,"main_time":600,"move_limit":60,"overtime":30}'
+ok "$STATUS" 200 "a good table after all that"
+t=$(jo .id)
+refuse 409 already_seated POST /table/new "$alice" '{"room":1}' "one table at a time"
+call POST /table/sit "$bob" "{\"table\":$t}"
+call POST /table/start "$alice" "{\"table\":$t}"
+call POST /table/start "$bob" "{\"table\":$t}"
+refuse 409 not_your_turn POST /game/move "$bob" "{\"table\":$t,\"move\":\"E5\"}" "white before black"
+refuse 400 bad_move POST /game/move "$alice" "{\"table\":$t,\"move\":\"K10\"}" "a point off a 9x9 board"
+refuse 400 bad_move POST /game/move "$alice" "{\"table\":$t,\"move\":\"resign\"}" "resign is not a move"
+refuse 400 bad_field POST /game/move "$alice" "{\"table\":$t,\"move\":[]}" "a move that is not a string"
+refuse 400 missing_field POST /game/move "$alice" "{\"move\":\"E5\"}" "a move with no table"
+refuse 409 not_counting POST /game/accept "$alice" "{\"table\":$t}" "accepting a count while playing"
+refuse 409 no_undo POST /game/undo "$alice" "{\"table\":$t}" "undo with no move"
+refuse 400 bad_field POST /chat "$alice" "{\"table\":$t,\"text\":\"\"}" "an empty chat line"
+refuse 400 bad_field POST /chat "$alice" "{\"table\":$t,\"text\":\"$(head -c 501 /dev/zero | tr '\0' y)\"}" "a chat line of 501 bytes"
+
+# Ko and suicide come with their reasons.
+for m in "alice D5" "bob E5" "alice E4" "bob F4" "alice E6" "bob F6" "alice F5"; do
+	set -- $m
+	[ $1 = alice ] && tok=$alice || tok=$bob
+	play "$tok" "$t" "$2"
+done
+refuse 409 suicide POST /game/move "$bob" "{\"table\":$t,\"move\":\"E5\"}" "suicide"
+play "$bob" "$t" G5
+play "$alice" "$t" A1
+play "$bob" "$t" E5
+refuse 409 ko POST /game/move "$alice" "{\"table\":$t,\"move\":\"F5\"}" "ko"
+
+call GET "/state?table=$t" ""
+ok "$(jo '.game.moves | length')/$(jo .game.captured_by_black)/$(jo .game.captured_by_white)" \
+	10/1/1 "the game is intact"
+finish

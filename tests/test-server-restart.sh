@@ -1,0 +1,86 @@
+#!/bin/sh
+# test-server-restart.sh: kill -9 loses no accepted move.  Moves are sent
+# as fast as possible while the server is killed; after a restart on the
+# same database every move that got its reply is there, the game goes on
+# where it was, the time the server was down is charged to nobody, and
+# the event numbers go on without a gap.
+set -u
+. "${top_srcdir:-.}/tests/server/lib.sh"
+server_start
+
+alice=$(user alice)
+bob=$(user bob)
+call POST /table/new "$alice" '{"room":1,"size":19,"main_time":600,"move_limit":30,"overtime":30}'
+t=$(jo .id)
+call POST /table/sit "$bob" "{\"table\":$t}"
+call POST /table/start "$alice" "{\"table\":$t}"
+call POST /table/start "$bob" "{\"table\":$t}"
+
+# Black fills rows 2, 4, ... from the bottom, White rows 16, 14, ...: no
+# captures, so every move is legal.
+cols="A B C D E F G H J K L M N O P Q R S T"
+: >"$tmp/moves"
+for r in 0 1 2 3 4; do
+	for c in $cols; do
+		echo "$c$((2 + 2 * r)) $c$((16 - 2 * r))" >>"$tmp/moves"
+	done
+done
+
+(
+	while read -r b w; do
+		for m in "$alice $b" "$bob $w"; do
+			set -- $m
+			s=$(curl -s -o /dev/null -w '%{http_code}' -X POST \
+				-H "Authorization: Bearer $1" \
+				--data-binary "{\"table\":$t,\"move\":\"$2\"}" "$URL/game/move")
+			[ "$s" = 200 ] || exit 0
+			echo "$2" >>"$tmp/accepted"
+		done
+	done <"$tmp/moves"
+) &
+player=$!
+sleep 1
+server_kill -9
+wait "$player"
+accepted=$(wc -l <"$tmp/accepted")
+echo "# $accepted moves accepted before kill -9"
+ok "$([ "$accepted" -gt 10 ] && echo yes)" yes "moves were being played when the server died"
+
+sleep 2
+server_start
+call GET "/state?table=$t" ""
+ok "$(jo .game.status)" playing "after the restart the game is in progress"
+n=$(jo '.game.moves | length')
+ok "$(jo ".game.moves[0:$accepted] | join(\" \")")" "$(tr '\n' ' ' <"$tmp/accepted" | sed 's/ $//')" \
+	"every accepted move is there, in order"
+ok "$([ "$n" -le $((accepted + 1)) ] && echo yes)" yes "nothing more than one unanswered move"
+[ $((n % 2)) = 0 ] && tomove=black || tomove=white
+ok "$(jo .game.to_move)" "$tomove" "the right player is to move"
+left=$(jo ".game.clock.$tomove.left")
+ok "$(awk "BEGIN { print ($left > 29) }")" 1 \
+	"the down time was not charged ($left s left of 30)"
+
+# Play on: the next move from the list.
+next=$(awk -v n="$n" '{ print $1; print $2 }' "$tmp/moves" | sed -n "$((n + 1))p")
+[ "$tomove" = black ] && tok=$alice || tok=$bob
+play "$tok" "$t" "$next"
+events "$t" 0 >"$tmp/ev"
+ok "$(jq '[.events[].seq] | . == [range(1; length + 1)]' "$tmp/ev")" true \
+	"the event numbers have no gap and no repeat"
+ok "$(jq '[.events[] | select(.type == "move")] | length' "$tmp/ev")" $((n + 1)) \
+	"one move event per move"
+
+# A second kill during counting.
+# After the move above the other player is to move: they pass, then the first.
+[ "$tomove" = black ] && first=$bob second=$alice || first=$alice second=$bob
+call POST /game/pass "$first" "{\"table\":$t}"
+call POST /game/pass "$second" "{\"table\":$t}"
+call GET "/state?table=$t" ""
+ok "$(jo .game.status)" counting "two passes: counting"
+dead=$(jo '.game.counting.dead | length')
+server_kill -9
+server_start
+call GET "/state?table=$t" ""
+ok "$(jo .game.status)/$(jo '.game.counting.dead | length')" "counting/$dead" \
+	"counting survives a restart with its marks"
+finish

@@ -1,0 +1,58 @@
+#!/bin/sh
+# test-server-time.sh: the server's clocks.  A player who goes over the
+# per-move limit while main time lasts, or over the per-move limit after
+# main time is used up, loses on time without sending another request;
+# the result gives the points.
+set -u
+. "${top_srcdir:-.}/tests/server/lib.sh"
+server_start
+
+alice=$(user alice)
+bob=$(user bob)
+
+# newgame TABLE-RULES: a table with these rules and a started game; prints
+# the table id.
+newgame() {
+	call POST /table/new "$alice" "{\"room\":1,$1}"
+	t=$(jo .id)
+	call POST /table/sit "$bob" "{\"table\":$t}"
+	call POST /table/start "$alice" "{\"table\":$t}"
+	call POST /table/start "$bob" "{\"table\":$t}"
+	echo "$t"
+}
+
+# 1. Per move while main time lasts: 1 second; black never moves.
+t=$(newgame '"size":9,"main_time":60,"move_limit":1,"overtime":5')
+ok "$(jo .game.status)" playing "game 1 starts"
+sleep 1.6
+call GET "/state?table=$t" ""
+ok "$(jo .game.status)/$(jo .game.result)/$(jo .game.reason)" over/W+T/time \
+	"black loses on time after the per-move limit"
+ok "$(events "$t" 0 | jq -r '[.events[] | select(.type == "end")][0] | .type + " " + .reason')" "end time" \
+	"the end comes as an event"
+call GET "/user?name=bob" ""
+ok "$(jo .points)/$(jo .wins)" 1/1 "the win on time counts +1×base"
+call POST /table/leave "$alice" "{\"table\":$t}"
+call POST /table/leave "$bob" "{\"table\":$t}"
+
+# 2. After main time: 1 second of main time, then 2.5 seconds per move.
+t=$(newgame '"size":9,"main_time":1,"move_limit":0,"overtime":2.5')
+play "$alice" "$t" E5
+sleep 1.2
+play "$bob" "$t" E6
+call GET "/state?table=$t" ""
+ok "$(jo .game.clock.white.overtime)" true "white used up main time and is in overtime"
+play "$alice" "$t" D5
+sleep 1.1
+play "$bob" "$t" D6
+ok "$(jo .n)" 4 "a move within the overtime limit is taken"
+play "$alice" "$t" F5
+sleep 3.2
+call POST /game/move "$bob" "{\"table\":$t,\"move\":\"F6\"}"
+ok "$STATUS/$(jo .error)" 409/game_over "too late: the game is already over"
+call GET "/state?table=$t" ""
+ok "$(jo .game.result)/$(jo .game.reason)" B+T/time \
+	"white loses on time after the per-move limit in overtime"
+call GET "/user?name=bob" ""
+ok "$(jo .points)/$(jo .wins)/$(jo .losses)" 0/1/1 "the loss on time counts −1×base"
+finish
