@@ -7,8 +7,10 @@
  * play the rest out with the heavy playout policy, count, and walk back up
  * adding the result to every node on the way and the AMAF statistics to their
  * children.  Visits are counted on the way down (a virtual loss), so that
- * threads sharing the tree spread out.  Priors (captures, escapes, shapes,
- * the lines of the board) enter as initial visits and wins of new children.
+ * threads sharing the tree spread out.  Priors enter as initial visits and
+ * wins of new children: a tactical reading made once per expansion
+ * (captures, escapes that work or run into a ladder, ataris that catch in a
+ * ladder), shapes, self-atari, the lines of the board, the last move.
  *
  * The nodes live in one pool, allocated lazily up to the memory cap; when it
  * is full the search goes on without expanding.  Between moves the subtree of
@@ -163,6 +165,9 @@ void
 ai_set_allowed(struct ai *ai, const point_t *moves, int n)
 {
 	memset(ai->allowed, 0, sizeof ai->allowed);
+	/* A tree grown under other restrictions lacks moves: start anew. */
+	if (ai->restricted || n > 0)
+		ai->root = 0;
 	ai->restricted = n > 0;
 	for (int i = 0; i < n; i++)
 		if (moves[i] > 0 && moves[i] < BOARD_MAX_POINTS)

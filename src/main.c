@@ -44,6 +44,8 @@ main_usage(FILE *f)
 	    "  --no-color            no colours (also: NO_COLOR=1)\n"
 	    "  --ambiwidth auto|narrow|wide\n"
 	    "                        columns taken by characters such as \xe2\x97\x8f\n"
+	    "  --server URL          play online on a tengend server\n"
+	    "                        (http://host:port or https://host)\n"
 	    "Other programs:\n"
 	    "  --gtp                 speak GTP version 2 on stdin and stdout\n"
 	    "  --level L             computer strength: beginner, intermediate,\n"
@@ -138,7 +140,7 @@ main(int argc, char **argv)
 	enum { OPT_GTP = 256, OPT_BENCH, OPT_SIZE, OPT_THREADS, OPT_SECONDS,
 	       OPT_LEVEL, OPT_PLAYOUTS, OPT_MATCH, OPT_GAMES, OPT_KOMI,
 	       OPT_SGF_DIR, OPT_HELP, OPT_VERSION, OPT_HOTSEAT, OPT_ASCII,
-	       OPT_NO_COLOR };
+	       OPT_NO_COLOR, OPT_SERVER };
 	static const struct option longopts[] = {
 		{ "gtp", no_argument, NULL, OPT_GTP },
 		{ "bench", no_argument, NULL, OPT_BENCH },
@@ -163,6 +165,7 @@ main(int argc, char **argv)
 		{ "ascii", no_argument, NULL, OPT_ASCII },
 		{ "no-color", no_argument, NULL, OPT_NO_COLOR },
 		{ "no-colour", no_argument, NULL, OPT_NO_COLOR },
+		{ "server", required_argument, NULL, OPT_SERVER },
 		{ NULL, 0, NULL, 0 }
 	};
 	int gtp = 0, bench = 0, opt;
@@ -224,6 +227,7 @@ main(int argc, char **argv)
 		case OPT_HOTSEAT: st.have |= TUI_HAVE_HOTSEAT; break;
 		case OPT_ASCII: st.ascii = true; break;
 		case OPT_NO_COLOR: st.no_color = true; break;
+		case OPT_SERVER: st.server = optarg; break;
 		case 'c': case 'e': case 'H': case 'p': case 'w':
 			if (main_tui_option(&st, opt, optarg) != 0)
 				return 2;
@@ -278,6 +282,10 @@ main(int argc, char **argv)
 	}
 	if ((st.have & TUI_HAVE_LEVEL) && (st.have & TUI_HAVE_ENGINE)) {
 		fprintf(stderr, _("tengen: choose one opponent: --level (tengen) or --engine\n"));
+		return 2;
+	}
+	if (st.server != NULL && (optind < argc || (st.have & TUI_HAVE_GAME))) {
+		fprintf(stderr, _("tengen: --server opens the online lobby: leave out the game options and files\n"));
 		return 2;
 	}
 	if (optind < argc)

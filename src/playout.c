@@ -6,6 +6,14 @@
  * are skipped by scanning on from the drawn index, so one draw always finds a
  * move if there is one.  Simple ko only: superko does not matter for the
  * statistics and would cost a history per playout.
+ *
+ * The heavy policy first looks for a local answer to the last move
+ * (playout_heavy_move): tactics read on the spot, with a small ladder reader
+ * that copies the board once per atari it tries, and a quick liberty count
+ * that spares the copy when running clearly works.  Its random moves may
+ * self-atari two to four stones only when that also leaves a bigger enemy
+ * group in atari: the nakade that kills an eye space, which the safe policy
+ * (and so the dead-stone estimate) never plays.
  */
 #include "config.h"
 

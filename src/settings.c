@@ -161,6 +161,8 @@ static const struct settings_row settings_rows[] = {
 	{ "width", SETTINGS_ENUM, SETTINGS_AT(width), 0, 0,
 	  &settings_width_words },
 	{ "engine", SETTINGS_STRING, SETTINGS_AT(engine), 0, 0, NULL },
+	{ "server", SETTINGS_STRING, SETTINGS_AT(server), 0, 0, NULL },
+	{ "room", SETTINGS_INT, SETTINGS_AT(room), 0, 1e9, NULL },
 };
 #define SETTINGS_NROWS (sizeof settings_rows / sizeof settings_rows[0])
 

@@ -53,6 +53,8 @@ struct settings {
 	bool sound;		/* bell on the opponent's move and at the end */
 	int width;		/* enum settings_width */
 	char engine[SETTINGS_ENGINE_LEN];	/* command line of the GTP engine */
+	char server[SETTINGS_ENGINE_LEN];	/* the last online server, "" none */
+	int room;		/* the last room seen there */
 };
 
 void settings_default(struct settings *s);

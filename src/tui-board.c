@@ -23,6 +23,7 @@
 #include "ai.h"
 #include "i18n.h"
 #include "tui.h"
+#include "tui-online.h"
 
 enum {
 	TUI_PAIR_BOARD = 1,	/* black on yellow: lines, black stones */
@@ -265,7 +266,7 @@ tui_board_grid(struct tui *t, const struct tui_layout *l,
 	}
 }
 
-static void
+void
 tui_board_button(struct tui_game *gm, int *y, int *x, int x0, int w,
 		 const char *label, enum tui_action action)
 {
@@ -404,8 +405,10 @@ tui_board_panel(struct tui *t, const struct tui_layout *l,
 }
 
 static const char *
-tui_board_help_line(const struct tui_game *gm)
+tui_board_help_line(const struct tui *t, const struct tui_game *gm)
 {
+	if (gm->online)
+		return tui_online_help_line(t);
 	if (gm->mode == TUI_COUNT)
 		return _("Enter: dead/alive  C: confirm result  Esc: continue playing  ?: keys");
 	if (gm->mode == TUI_OVER)
@@ -449,14 +452,25 @@ tui_board_draw(struct tui *t)
 	}
 	tui_board_numbers(&gm->g, upto, num);
 	tui_board_grid(t, &l, b, num);
-	tui_board_panel(t, &l, b);
+	if (gm->online)
+		tui_online_panel(t, &l);
+	else
+		tui_board_panel(t, &l, b);
 	/* The status line and the key help at the bottom, under the board
 	 * and under the panel's buttons. */
 	help = t->rows > l.need_rows;
 	tui_put(t->rows - 1 - help, 0, t->cols, gm->msg_error ?
 	    (int)(tui_board_pair(t, TUI_PAIR_ERROR) | A_BOLD) : 0, gm->msg);
 	if (help)
-		tui_put(t->rows - 1, 0, t->cols, A_DIM, tui_board_help_line(gm));
+		tui_put(t->rows - 1, 0, t->cols, A_DIM, tui_board_help_line(t, gm));
+}
+
+int
+tui_board_attr(const struct tui *t, int what)
+{
+	if (what == TUI_ATTR_ERROR)
+		return tui_board_pair(t, TUI_PAIR_ERROR) | A_BOLD;
+	return tui_board_pair(t, TUI_PAIR_TITLE) | A_BOLD;
 }
 
 void

@@ -43,6 +43,10 @@ tui_game_kind(const struct tui_game *gm, enum color c)
 bool
 tui_game_human_turn(const struct tui_game *gm)
 {
+	if (gm->online)
+		return gm->mode == TUI_PLAY && gm->view < 0 &&
+		    gm->g.end == GAME_END_NONE &&
+		    game_to_move(&gm->g) == gm->human;
 	return gm->mode == TUI_PLAY && gm->view < 0 &&
 	    gm->g.end == GAME_END_NONE &&
 	    tui_game_kind(gm, game_to_move(&gm->g)) == TUI_HUMAN;
@@ -283,7 +287,7 @@ tui_game_cursor(const struct tui_game *gm)
 }
 
 /* Why P is not a move, in words. */
-static void
+void
 tui_game_refuse(struct tui_game *gm, point_t p, enum board_verdict v)
 {
 	char vs[8];

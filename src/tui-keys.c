@@ -104,10 +104,52 @@ const struct tui_key tui_keys_lobby[] = {
 	{ 'S', TUI_CONFIRM, NULL, NULL },
 	{ 'c', TUI_LAST, N_("C"), N_("continue the last game") },
 	{ 'C', TUI_LAST, NULL, NULL },
+	{ 'o', TUI_LOGOUT, N_("O"), N_("online play (the last server)") },
+	{ 'O', TUI_LOGOUT, NULL, NULL },
 	{ 'q', TUI_QUIT, N_("q, Q"), N_("quit") },
 	{ 'Q', TUI_QUIT, NULL, NULL },
 	{ '?', TUI_HELP, N_("?"), N_("this list of keys") },
 	{ TUI_CTRL('l'), TUI_REDRAW, NULL, NULL },
+	{ 0, TUI_NONE, NULL, NULL }
+};
+
+/* The online lobby. */
+const struct tui_key tui_keys_online[] = {
+	{ KEY_UP, TUI_UP, N_("up, down, j, k"), N_("choose a room or a table") },
+	{ 'k', TUI_UP, NULL, NULL },
+	{ KEY_DOWN, TUI_DOWN, NULL, NULL },
+	{ 'j', TUI_DOWN, NULL, NULL },
+	{ '\t', TUI_TAB, N_("Tab"), N_("between the rooms and the tables") },
+	{ KEY_LEFT, TUI_TAB, NULL, NULL },
+	{ KEY_RIGHT, TUI_TAB, NULL, NULL },
+	{ '\n', TUI_PLACE, N_("Enter"), N_("open the room; sit at the table") },
+	{ '\r', TUI_PLACE, NULL, NULL },
+	{ KEY_ENTER, TUI_PLACE, NULL, NULL },
+	{ 'n', TUI_NEW, N_("N"), N_("open a new table in this room") },
+	{ 'N', TUI_NEW, NULL, NULL },
+	{ 'w', TUI_WATCH, N_("W"), N_("watch the table's game") },
+	{ 'W', TUI_WATCH, NULL, NULL },
+	{ 'r', TUI_REFRESH, N_("R"), N_("read the lobby again") },
+	{ 'R', TUI_REFRESH, NULL, NULL },
+	{ 'L', TUI_LOGOUT, N_("L"), N_("log out") },
+	{ 'q', TUI_LOBBY, N_("q"), N_("back to the local lobby") },
+	{ 'Q', TUI_QUIT, N_("Q"), N_("quit") },
+	{ '?', TUI_HELP, N_("?"), N_("this list of keys") },
+	{ TUI_CTRL('l'), TUI_REDRAW, NULL, NULL },
+	{ 0, TUI_NONE, NULL, NULL }
+};
+
+/* At an online table: looked up before the game's own keys. */
+const struct tui_key tui_keys_table[] = {
+	{ '\t', TUI_CHAT, N_("Tab, T"), N_("write in the chat (Enter sends, Esc leaves)") },
+	{ 't', TUI_CHAT, NULL, NULL },
+	{ 'T', TUI_CHAT, NULL, NULL },
+	{ 's', TUI_START, N_("S, R"), N_("start the game (both players press it)") },
+	{ 'S', TUI_START, NULL, NULL },
+	{ 'r', TUI_START, NULL, NULL },
+	{ 'R', TUI_START, NULL, NULL },
+	{ 'e', TUI_RULES, N_("E"), N_("the rule settings before the first game") },
+	{ 'E', TUI_RULES, NULL, NULL },
 	{ 0, TUI_NONE, NULL, NULL }
 };
 
@@ -156,7 +198,13 @@ tui_keys_draw_help(struct tui *t)
 		return;
 	if (t->screen == TUI_SCREEN_LOBBY)
 		y = tui_keys_section(y, x, w, _("Lobby"), tui_keys_lobby);
+	else if (t->screen == TUI_SCREEN_ONLINE && !t->game.online)
+		y = tui_keys_section(y, x, w, _("Online lobby"),
+		    tui_keys_online);
 	else {
+		if (t->game.online)
+			y = tui_keys_section(y, x, w, _("At the table"),
+			    tui_keys_table);
 		y = tui_keys_section(y, x, w, _("Playing"), tui_keys_game);
 		y = tui_keys_section(y, x, w,
 		    _("Counting (after two passes)"), tui_keys_count);

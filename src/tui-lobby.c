@@ -15,6 +15,7 @@
 
 #include "i18n.h"
 #include "tui.h"
+#include "tui-online.h"
 
 enum tui_lobby_kind {
 	TUI_LOBBY_CHOICE,	/* one of a few words */
@@ -51,6 +52,7 @@ static const struct tui_lobby_item tui_lobby_items[TUI_NROWS] = {
 	  { N_("Real (2-5 s)"), N_("Fast (1-2 s)"), N_("Off") } },
 	{ TUI_ROW_SOUND, N_("Sound (bell)"), TUI_LOBBY_CHECK, { 0 } },
 	{ TUI_ROW_START, N_("Start game"), TUI_LOBBY_BUTTON, { 0 } },
+	{ TUI_ROW_ONLINE, N_("Online play"), TUI_LOBBY_BUTTON, { 0 } },
 	{ TUI_ROW_QUIT, N_("Quit"), TUI_LOBBY_BUTTON, { 0 } },
 };
 
@@ -238,6 +240,9 @@ tui_lobby_activate(struct tui *t, enum tui_lobby_row row)
 	case TUI_ROW_START:
 		tui_lobby_start(t);
 		break;
+	case TUI_ROW_ONLINE:
+		tui_online_enter(t, t->set.server);
+		break;
 	case TUI_ROW_QUIT:
 		t->quit = true;
 		break;
@@ -318,6 +323,9 @@ tui_lobby_key(struct tui *t, int key)
 		break;
 	case TUI_LAST:
 		tui_lobby_continue(t);
+		break;
+	case TUI_LOGOUT:
+		tui_online_enter(t, t->set.server);
 		break;
 	case TUI_QUIT:
 		t->quit = true;
@@ -466,5 +474,5 @@ tui_lobby_draw(struct tui *t)
 	else
 		tui_put(t->rows - 3, 2, t->cols - 2, A_BOLD, lb->msg);
 	tui_put(t->rows - 1, 0, t->cols, A_DIM,
-	    _("Up/down choose  Left/right change  Enter select  S start  C continue  q quit  ? keys"));
+	    _("Up/down choose  Left/right change  Enter select  S start  C continue  O online  q quit  ? keys"));
 }

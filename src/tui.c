@@ -26,7 +26,9 @@
 #include <wchar.h>
 
 #include "i18n.h"
+#include "net-client.h"
 #include "tui.h"
+#include "tui-online.h"
 
 static volatile sig_atomic_t tui_signal_caught;
 static int tui_signal_fd = -1;
@@ -143,6 +145,8 @@ tui_click(struct tui *t, int y, int x)
 		tui_dialog_click(t, y, x);
 	else if (t->screen == TUI_SCREEN_LOBBY)
 		tui_lobby_click(t, y, x);
+	else if (t->screen == TUI_SCREEN_ONLINE)
+		tui_online_click(t, y, x);
 	else
 		tui_game_click(t, y, x);
 }
@@ -184,6 +188,8 @@ tui_key(struct tui *t, int key)
 		tui_dialog_key(t, key);
 	else if (t->screen == TUI_SCREEN_LOBBY)
 		tui_lobby_key(t, key);
+	else if (t->screen == TUI_SCREEN_ONLINE)
+		tui_online_key(t, key);
 	else
 		tui_game_key(t, key);
 }
@@ -197,6 +203,8 @@ tui_draw(struct tui *t)
 	else {
 		if (t->screen == TUI_SCREEN_LOBBY)
 			tui_lobby_draw(t);
+		else if (t->screen == TUI_SCREEN_ONLINE)
+			tui_online_draw(t);
 		else
 			tui_board_draw(t);
 		if (t->dialog.open)
@@ -207,16 +215,19 @@ tui_draw(struct tui *t)
 	doupdate();
 }
 
+#define TUI_NET_FDS 32
+
 static int
 tui_loop(struct tui *t)
 {
 	while (!t->quit) {
-		struct pollfd pfd[2] = {
+		struct pollfd pfd[2 + TUI_NET_FDS] = {
 			{ STDIN_FILENO, POLLIN, 0 },
 			{ t->wake[0], POLLIN, 0 },
 		};
+		struct net_client *nc = t->online ? t->online->nc : NULL;
 		char buf[64];
-		int key;
+		int key, timeout, n = 0;
 
 		if (tui_signal_caught)
 			break;
@@ -224,8 +235,20 @@ tui_loop(struct tui *t)
 		if (t->quit)
 			break;
 		tui_draw(t);
-		if (poll(pfd, 2, tui_game_timeout(t)) < 0 && errno != EINTR)
+		timeout = tui_game_timeout(t);
+		if (t->online != NULL) {
+			/* The clocks count down once a second. */
+			if (t->screen == TUI_SCREEN_ONLINE &&
+			    (timeout < 0 || timeout > 1000))
+				timeout = 1000;
+			if (nc != NULL)
+				n = net_client_pollfds(nc, pfd + 2,
+				    TUI_NET_FDS, &timeout);
+		}
+		if (poll(pfd, 2 + (nfds_t)n, timeout) < 0 && errno != EINTR)
 			return -1;
+		if (nc != NULL && t->online != NULL && t->online->nc == nc)
+			net_client_dispatch(nc, pfd + 2, n);
 		while (read(t->wake[0], buf, sizeof buf) > 0)
 			continue;
 		if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL))
@@ -386,13 +409,16 @@ tui_run(struct tui_start *st)
 			t->quit = true;
 			rc = 1;
 		}
-	} else if (st->have & TUI_HAVE_GAME)
+	} else if (st->server != NULL)
+		tui_online_enter(t, st->server);
+	else if (st->have & TUI_HAVE_GAME)
 		tui_game_new(t, &t->set);
 	else
 		tui_lobby_enter(t);
 	if (tui_loop(t) < 0)
 		rc = 1;
 	tui_shutdown_game(t);
+	tui_online_leave(t);
 	endwin();
 	if (t->error[0] != '\0')
 		fprintf(stderr, "%s\n", t->error);

@@ -49,7 +49,15 @@ enum tui_action {
 	TUI_LAST,
 	TUI_REDRAW,
 	TUI_YES,		/* dialog buttons */
-	TUI_NO
+	TUI_NO,
+	TUI_CHAT,		/* online: the chat line */
+	TUI_START,		/* online: ready to start */
+	TUI_RULES,		/* online: the rule settings */
+	TUI_NEW,		/* online: a new table */
+	TUI_WATCH,		/* online: watch a table */
+	TUI_TAB,		/* online: rooms or tables */
+	TUI_REFRESH,		/* online: read the lobby again */
+	TUI_LOGOUT
 };
 
 /* A key and what it does on one screen. */
@@ -132,6 +140,7 @@ struct tui_game {
 	double show_at;			/* monotonic time to show it */
 	unsigned long pace_rng;
 	bool saved_final;		/* the finished game has been archived */
+	bool online;			/* a game on a server (tui-online*.c) */
 	struct tui_button buttons[TUI_MAX_BUTTONS];
 	int nbuttons;
 };
@@ -151,6 +160,7 @@ enum tui_lobby_row {
 	TUI_ROW_PACE,
 	TUI_ROW_SOUND,
 	TUI_ROW_START,
+	TUI_ROW_ONLINE,
 	TUI_ROW_QUIT,
 	TUI_NROWS
 };
@@ -176,8 +186,11 @@ struct tui_dialog {
 
 enum tui_screen {
 	TUI_SCREEN_LOBBY = 0,
-	TUI_SCREEN_GAME
+	TUI_SCREEN_GAME,
+	TUI_SCREEN_ONLINE		/* login, online lobby, a table */
 };
+
+struct tui_online;
 
 /* The whole program. */
 struct tui {
@@ -196,6 +209,7 @@ struct tui {
 	struct tui_game game;
 	bool in_game;			/* game is initialised */
 	struct tui_dialog dialog;
+	struct tui_online *online;	/* NULL until the player goes online */
 	bool help;			/* the key list is shown */
 	bool mouse_down;		/* a press was handled, its release is due */
 	bool quit;
@@ -207,6 +221,7 @@ struct tui {
 struct tui_start {
 	bool lobby;			/* no game option: open the lobby */
 	const char *file;		/* an SGF file to open */
+	const char *server;		/* --server URL: go online */
 	bool ascii, no_color;
 	int width;			/* enum settings_width, -1: from settings */
 	struct settings set;		/* the game to start */
@@ -239,6 +254,8 @@ extern const struct tui_key tui_keys_game[];
 extern const struct tui_key tui_keys_count[];
 extern const struct tui_key tui_keys_lobby[];
 extern const struct tui_key tui_keys_dialog[];
+extern const struct tui_key tui_keys_online[];
+extern const struct tui_key tui_keys_table[];
 void tui_keys_draw_help(struct tui *t);
 
 /* tui-term.c */
@@ -270,6 +287,7 @@ void tui_game_save(struct tui *t);
 void tui_game_message(struct tui_game *gm, bool error, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 bool tui_game_human_turn(const struct tui_game *gm);
+void tui_game_refuse(struct tui_game *gm, point_t p, enum board_verdict v);
 enum tui_player_kind tui_game_kind(const struct tui_game *gm, enum color c);
 void tui_game_after_move(struct tui *t);
 
@@ -292,6 +310,10 @@ void tui_board_layout(const struct tui *t, const struct tui_game *gm,
 void tui_board_draw(struct tui *t);
 void tui_board_colors(void);
 point_t tui_board_hit(const struct tui *t, int y, int x);
+void tui_board_button(struct tui_game *gm, int *y, int *x, int x0, int w,
+		      const char *label, enum tui_action action);
+int tui_board_attr(const struct tui *t, int what);
+enum { TUI_ATTR_TITLE, TUI_ATTR_ERROR };
 
 /* tui-player.c */
 int tui_player_start(struct tui_player *p, enum tui_player_kind kind,

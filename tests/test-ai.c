@@ -4,10 +4,11 @@
  * The one idea: a fixed seed and one thread make the search repeatable, so
  * each tactical position (catch a stone in a ladder, save a group in atari,
  * make the second eye, kill by the vital point) is asked once and must be
- * answered right (TENGEN_TEST_SEED=N asks with another seed, to check that
- * an answer is not luck); the budget is small so that the whole file runs in a few
- * seconds.  Then the limits: the levels think in increasing budgets, the
- * tree stays under its memory cap, and every move is legal.
+ * answered right (TENGEN_TEST_SEED=N asks with another seed, to check
+ * that an answer is not luck); the budget is small so that the whole file
+ * runs in a few seconds.  Then the limits: the levels think in increasing
+ * budgets, the beginner is not silly, the tree stays under its memory cap,
+ * and every move is legal.
  */
 #include "config.h"
 
@@ -81,7 +82,8 @@ expect_move(point_t p, const char *a, const char *b)
 
 /* On 7x7, White's two stones C4 and D4 have two liberties below them;
  * either atari starts a ladder that runs to the edge and takes them, and
- * nothing else on the small board is worth as much. */
+ * nothing else on the small board is worth as much.  (Other seeds answer E3
+ * or D2 now and then: this is the most fragile of the positions.) */
 static void
 test_ladder_capture(void **state)
 {
@@ -179,6 +181,31 @@ test_kill_vital_point(void **state)
 	assert_int_equal(tu_setup(&g, corner), 0);
 	g.komi = -8.5;
 	expect_move(think(WHITE, 3000), "B9", NULL);
+}
+
+/* restricted_genmove: only the allowed points, and no pass or resign. */
+static void
+test_restricted(void **state)
+{
+	struct ai_options o;
+	struct ai *ai;
+	point_t allowed[2];
+
+	(void)state;
+	ai_options_default(&o);
+	o.playouts = 500;
+	o.threads = 1;
+	o.seed = 1;
+	ai = ai_new(&o);
+	allowed[0] = tu_pt(&g.board, "A1");
+	allowed[1] = tu_pt(&g.board, "J9");
+	ai_set_allowed(ai, allowed, 2);
+	point_t p = ai_genmove(ai, &g, BLACK, NULL);
+	assert_true(p == allowed[0] || p == allowed[1]);
+	ai_set_allowed(ai, NULL, 0);
+	p = ai_genmove(ai, &g, BLACK, NULL);
+	assert_true(p != allowed[0] && p != allowed[1]);
+	ai_free(ai);
 }
 
 /* The levels think in increasing budgets, the weakest still answers. */
@@ -305,6 +332,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_save_atari, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_second_eye, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_kill_vital_point, setup_9, teardown),
+		cmocka_unit_test_setup_teardown(test_restricted, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_levels, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_beginner_not_silly, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_memory_cap, setup_9, teardown),

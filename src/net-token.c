@@ -1,0 +1,109 @@
+/*
+ * net-token.c: reading and rewriting the token file, mode 0600.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "net-token.h"
+#include "settings.h"
+#include "util.h"
+
+#define NET_TOKEN_LINE 1400
+
+int
+net_token_load(const char *path, const char *url, char *name, size_t namelen,
+	       char *token, size_t tokenlen)
+{
+	FILE *f = fopen(path, "r");
+	char line[NET_TOKEN_LINE];
+	int rc = -1;
+
+	if (f == NULL)
+		return -1;
+	while (rc < 0 && fgets(line, sizeof line, f) != NULL) {
+		char *u = strtok(line, " \t\r\n"), *n = strtok(NULL, " \t\r\n");
+		char *t = strtok(NULL, " \t\r\n");
+
+		if (u == NULL || n == NULL || t == NULL || strcmp(u, url) != 0)
+			continue;
+		snprintf(name, namelen, "%s", n);
+		snprintf(token, tokenlen, "%s", t);
+		rc = 0;
+	}
+	fclose(f);
+	return rc;
+}
+
+static int
+net_token_write(const char *path, const char *text, size_t len)
+{
+	size_t plen = strlen(path) + 16;
+	char *tmp = xmalloc(plen);
+	int fd, rc = -1;
+
+	snprintf(tmp, plen, "%s.tmpXXXXXX", path);
+	/* mkstemp creates the file with mode 0600. */
+	if ((fd = mkstemp(tmp)) < 0) {
+		free(tmp);
+		return -1;
+	}
+	if (fchmod(fd, 0600) == 0 && write(fd, text, len) == (ssize_t)len &&
+	    fsync(fd) == 0)
+		rc = 0;
+	if (close(fd) < 0)
+		rc = -1;
+	if (rc == 0 && rename(tmp, path) < 0)
+		rc = -1;
+	if (rc < 0)
+		unlink(tmp);
+	free(tmp);
+	return rc;
+}
+
+int
+net_token_save(const char *path, const char *url, const char *name,
+	       const char *token)
+{
+	FILE *f = fopen(path, "r");
+	size_t cap = 4096, len = 0;
+	char *out = xmalloc(cap), line[NET_TOKEN_LINE], copy[NET_TOKEN_LINE];
+	int rc;
+
+	out[0] = '\0';
+	while (f != NULL && fgets(line, sizeof line, f) != NULL) {
+		char *u;
+
+		snprintf(copy, sizeof copy, "%s", line);
+		u = strtok(copy, " \t\r\n");
+		if (u == NULL || strcmp(u, url) == 0)
+			continue;
+		if (len + strlen(line) + 2 > cap) {
+			cap = (len + strlen(line) + 2) * 2;
+			out = xreallocarray(out, cap, 1);
+		}
+		len += (size_t)snprintf(out + len, cap - len, "%s%s", line,
+		    strchr(line, '\n') ? "" : "\n");
+	}
+	if (f != NULL)
+		fclose(f);
+	if (token != NULL) {
+		size_t need = strlen(url) + strlen(name) + strlen(token) + 4;
+
+		if (len + need > cap) {
+			cap = len + need;
+			out = xreallocarray(out, cap, 1);
+		}
+		len += (size_t)snprintf(out + len, cap - len, "%s %s %s\n", url,
+		    name, token);
+	}
+	rc = settings_mkdir_parent(path) == 0 ? net_token_write(path, out, len) : -1;
+	free(out);
+	return rc;
+}

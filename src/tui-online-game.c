@@ -1,0 +1,1026 @@
+/*
+ * tui-online-game.c: a table on the server: seats, rule settings, the game
+ * with its clocks, counting with the opponent, the result, chat.
+ *
+ * The one idea: the board on the screen is rebuilt from the server's move
+ * list on every full state, and grows by one move for each move event
+ * whose number is the next one; an event that does not fit (a gap, a
+ * repeat) is ignored or answered by fetching the state again, so a move
+ * can never show twice or go missing.  Our own moves are not played on
+ * the screen when sent: they appear when the server's event says they
+ * were played.
+ */
+#include "config.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "i18n.h"
+#include "tui-online.h"
+
+static const char *
+tui_og_str(const cJSON *o, const char *name)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+
+	return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+static double
+tui_og_num(const cJSON *o, const char *name)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+
+	return cJSON_IsNumber(v) ? v->valuedouble : 0;
+}
+
+static enum color
+tui_og_color(const char *name)
+{
+	return strcmp(name, "black") == 0 ? BLACK :
+	    strcmp(name, "white") == 0 ? WHITE : EMPTY;
+}
+
+static const char *
+tui_og_color_name(enum color c)
+{
+	return c == WHITE ? _("White") : _("Black");
+}
+
+static void
+tui_og_rules(struct tui_online_rules *r, const cJSON *o)
+{
+	memset(r, 0, sizeof *r);
+	if (!cJSON_IsObject(o))
+		return;
+	r->set = true;
+	r->size = (int)tui_og_num(o, "size");
+	r->komi = tui_og_num(o, "komi");
+	r->main_time = (int)tui_og_num(o, "main_time");
+	r->move_limit = (int)tui_og_num(o, "move_limit");
+	r->overtime = (int)tui_og_num(o, "overtime");
+}
+
+void
+tui_online_table_from_json(struct tui_online_table *tb, const cJSON *o)
+{
+	const cJSON *seats = cJSON_GetObjectItemCaseSensitive(o, "seats");
+
+	memset(tb, 0, sizeof *tb);
+	tb->id = (long)tui_og_num(o, "id");
+	snprintf(tb->status, sizeof tb->status, "%s", tui_og_str(o, "status"));
+	tui_og_rules(&tb->rules, cJSON_GetObjectItemCaseSensitive(o, "rules"));
+	tb->rules_fixed = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o,
+	    "rules_fixed"));
+	for (int s = 0; s < 2; s++) {
+		const cJSON *seat = cJSON_GetArrayItem(seats, s);
+
+		snprintf(tb->seat[s], sizeof tb->seat[s], "%s",
+		    tui_og_str(seat, "name"));
+		tb->ready[s] = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(
+		    seat, "ready"));
+	}
+}
+
+static void
+tui_og_clocks(struct tui *t, const cJSON *clock)
+{
+	struct tui_online *o = t->online;
+
+	if (!cJSON_IsObject(clock))
+		return;
+	for (enum color c = BLACK; c <= WHITE; c++) {
+		const cJSON *cj = cJSON_GetObjectItemCaseSensitive(clock,
+		    c == BLACK ? "black" : "white");
+
+		o->clock[c].main_left = tui_og_num(cj, "main_left");
+		o->clock[c].left = tui_og_num(cj, "left");
+		o->clock[c].overtime = cJSON_IsTrue(
+		    cJSON_GetObjectItemCaseSensitive(cj, "overtime"));
+	}
+	o->clock_at = tui_now();
+}
+
+double
+tui_online_clock_left(const struct tui *t, enum color c, bool main)
+{
+	const struct tui_online *o = t->online;
+	const struct tui_game *gm = &t->game;
+	double el = 0, v;
+
+	if (o->have_game && gm->mode == TUI_PLAY &&
+	    gm->g.end == GAME_END_NONE && game_to_move(&gm->g) == c)
+		el = tui_now() - o->clock_at;
+	v = (main ? o->clock[c].main_left : o->clock[c].left) - el;
+	return v > 0 ? v : 0;
+}
+
+static void
+tui_og_counting(struct tui *t, const cJSON *cnt)
+{
+	struct tui_online *o = t->online;
+	struct tui_game *gm = &t->game;
+	const cJSON *d, *acc;
+
+	memset(gm->dead, 0, sizeof gm->dead);
+	cJSON_ArrayForEach(d, cJSON_GetObjectItemCaseSensitive(cnt, "dead")) {
+		point_t p;
+
+		if (!cJSON_IsString(d))
+			continue;
+		p = board_vertex_parse(&gm->g.board, d->valuestring);
+		if (p > 0 && p != BOARD_NONE && p != BOARD_PASS)
+			gm->dead[p] = 1;
+	}
+	score_area(&gm->g.board, gm->dead, gm->g.komi, &gm->score);
+	o->count_black = tui_og_num(cnt, "black");
+	o->count_white = tui_og_num(cnt, "white");
+	snprintf(o->count_result, sizeof o->count_result, "%s",
+	    tui_og_str(cnt, "result"));
+	acc = cJSON_GetObjectItemCaseSensitive(cnt, "accepted");
+	o->accepted[BLACK] = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(acc,
+	    "black"));
+	o->accepted[WHITE] = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(acc,
+	    "white"));
+	gm->mode = TUI_COUNT;
+	gm->has_preview = false;
+}
+
+static void
+tui_og_rank_cb(struct tui *t, const struct net_reply *r)
+{
+	struct tui_online *o = t->online;
+	const char *name = tui_og_str(r->json, "name");
+	const char *rank = tui_og_str(r->json, strcmp(t->lang, "zh") == 0 ?
+	    "rank" : "rank_en");
+
+	if (o == NULL || r->code[0] != '\0')
+		return;
+	if (strcmp(name, o->black) == 0)
+		snprintf(o->rank[BLACK], sizeof o->rank[BLACK], "%s", rank);
+	if (strcmp(name, o->white) == 0)
+		snprintf(o->rank[WHITE], sizeof o->rank[WHITE], "%s", rank);
+}
+
+static void
+tui_og_rank_answer(void *arg, const struct net_reply *r)
+{
+	tui_og_rank_cb(arg, r);
+}
+
+static void
+tui_og_fetch_ranks(struct tui *t)
+{
+	struct tui_online *o = t->online;
+	char path[400];
+
+	for (enum color c = BLACK; c <= WHITE; c++) {
+		const char *n = c == BLACK ? o->black : o->white;
+		char esc[TUI_ONLINE_NAME * 3];
+
+		net_client_escape(n, esc, sizeof esc);
+		snprintf(path, sizeof path, "/user?name=%s", esc);
+		net_client_call(o->nc, "GET", path, NULL, tui_og_rank_answer, t);
+	}
+}
+
+/* The board from the server's game: size, komi and every move. */
+static void
+tui_og_game(struct tui *t, const cJSON *gj)
+{
+	struct tui_online *o = t->online;
+	struct tui_game *gm = &t->game;
+	struct tui_online_rules r;
+	const cJSON *m, *conn, *cnt;
+	const char *status = tui_og_str(gj, "status");
+	char black[TUI_ONLINE_NAME], white[TUI_ONLINE_NAME];
+
+	tui_og_rules(&r, cJSON_GetObjectItemCaseSensitive(gj, "rules"));
+	if (r.size < BOARD_MIN_SIZE || r.size > BOARD_MAX_SIZE)
+		return;
+	snprintf(black, sizeof black, "%s", tui_og_str(gj, "black"));
+	snprintf(white, sizeof white, "%s", tui_og_str(gj, "white"));
+	game_free(&gm->g);
+	game_init(&gm->g, r.size, r.komi);
+	cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(gj, "moves")) {
+		point_t p = cJSON_IsString(m) ?
+		    board_vertex_parse(&gm->g.board, m->valuestring) : BOARD_NONE;
+
+		if (p == BOARD_NONE || game_play(&gm->g,
+		    game_to_move(&gm->g), p) != MOVE_OK)
+			break;
+	}
+	if (gm->cx >= r.size || gm->cy >= r.size)
+		gm->cx = gm->cy = r.size / 2;
+	o->have_game = true;
+	if (strcmp(black, o->black) != 0 || strcmp(white, o->white) != 0) {
+		snprintf(o->black, sizeof o->black, "%s", black);
+		snprintf(o->white, sizeof o->white, "%s", white);
+		o->rank[BLACK][0] = o->rank[WHITE][0] = '\0';
+		tui_og_fetch_ranks(t);
+	}
+	o->me = strcmp(black, o->name) == 0 ? BLACK :
+	    strcmp(white, o->name) == 0 ? WHITE : EMPTY;
+	gm->human = o->me;
+	tui_og_clocks(t, cJSON_GetObjectItemCaseSensitive(gj, "clock"));
+	conn = cJSON_GetObjectItemCaseSensitive(gj, "connected");
+	for (enum color c = BLACK; c <= WHITE; c++) {
+		bool was = o->connected[c];
+
+		o->connected[c] = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(
+		    conn, c == BLACK ? "black" : "white"));
+		if (!o->connected[c] && (was || o->away_at[c] == 0))
+			o->away_at[c] = tui_now();
+	}
+	gm->mode = TUI_PLAY;
+	gm->view = -1;
+	cnt = cJSON_GetObjectItemCaseSensitive(gj, "counting");
+	if (strcmp(status, "counting") == 0 && cJSON_IsObject(cnt))
+		tui_og_counting(t, cnt);
+	if (strcmp(status, "over") == 0) {
+		gm->mode = TUI_OVER;
+		gm->g.end = GAME_END_SCORE;
+		if (o->result[0] == '\0')
+			snprintf(o->result, sizeof o->result, "%s (%s)",
+			    tui_og_str(gj, "result"), tui_og_str(gj, "reason"));
+	} else
+		o->result[0] = '\0';
+}
+
+static void
+tui_og_table(struct tui *t, const cJSON *tj)
+{
+	struct tui_online *o = t->online;
+	const cJSON *gj = cJSON_GetObjectItemCaseSensitive(tj, "game");
+
+	tui_online_table_from_json(&o->table, tj);
+	if (cJSON_IsObject(gj))
+		tui_og_game(t, gj);
+	else if (!o->have_game && o->table.rules.set &&
+	    o->table.rules.size != t->game.g.size) {
+		game_free(&t->game.g);
+		game_init(&t->game.g, o->table.rules.size, o->table.rules.komi);
+		t->game.cx = t->game.cy = o->table.rules.size / 2;
+	}
+	if (!o->have_game)
+		o->me = EMPTY;
+}
+
+static void
+tui_og_state_cb(void *arg, const struct net_reply *r)
+{
+	struct tui *t = arg;
+
+	if (t->online == NULL || r->code[0] != '\0' ||
+	    (long)tui_og_num(r->json, "id") != t->online->table.id)
+		return;
+	tui_og_table(t, r->json);
+}
+
+static void
+tui_og_refetch(struct tui *t)
+{
+	char path[64];
+
+	snprintf(path, sizeof path, "/state?table=%ld", t->online->table.id);
+	net_client_call(t->online->nc, "GET", path, NULL, tui_og_state_cb, t);
+}
+
+static void
+tui_og_chat_add(struct tui_online *o, const char *from, const char *text)
+{
+	if (o->nchat == TUI_ONLINE_CHAT) {
+		memmove(o->chat[0], o->chat[1], sizeof o->chat[0] *
+		    (TUI_ONLINE_CHAT - 1));
+		o->nchat--;
+	}
+	snprintf(o->chat[o->nchat++], sizeof o->chat[0], "%s: %s", from, text);
+}
+
+static void
+tui_og_undo_yes(struct tui *t)
+{
+	cJSON *body = cJSON_CreateObject();
+
+	cJSON_AddNumberToObject(body, "table", (double)t->online->table.id);
+	net_client_call(t->online->nc, "POST", "/game/undo/accept", body,
+	    NULL, NULL);
+}
+
+static void
+tui_og_undo_no(struct tui *t)
+{
+	cJSON *body = cJSON_CreateObject();
+
+	cJSON_AddNumberToObject(body, "table", (double)t->online->table.id);
+	net_client_call(t->online->nc, "POST", "/game/undo/decline", body,
+	    NULL, NULL);
+}
+
+/* The end of a game: the result, points and rank, in words. */
+static void
+tui_og_end(struct tui *t, const cJSON *ev)
+{
+	struct tui_online *o = t->online;
+	struct tui_game *gm = &t->game;
+	const cJSON *pts = cJSON_GetObjectItemCaseSensitive(ev, "points");
+	const cJSON *rank = cJSON_GetObjectItemCaseSensitive(ev, "rank");
+	const char *res = strcmp(t->lang, "zh") == 0 &&
+	    tui_og_str(ev, "result_zh")[0] ? tui_og_str(ev, "result_zh") :
+	    tui_og_str(ev, "result");
+	enum color winner = tui_og_color(tui_og_str(ev, "winner"));
+	int len;
+
+	len = snprintf(o->result, sizeof o->result, "%s: %s", res,
+	    winner == EMPTY ? _("a draw") : winner == BLACK ?
+	    _("Black wins") : _("White wins"));
+	if (o->me != EMPTY && len > 0 && (size_t)len < sizeof o->result) {
+		const char *col = o->me == BLACK ? "black" : "white";
+		long p = (long)tui_og_num(pts, col);
+
+		snprintf(o->result + len, sizeof o->result - (size_t)len,
+		    p >= 0 ? _("; you win %ld points, rank %s") :
+		    _("; you lose %ld points, rank %s"), p >= 0 ? p : -p,
+		    tui_og_str(rank, col));
+	}
+	gm->mode = TUI_OVER;
+	gm->g.end = GAME_END_SCORE;
+	gm->has_preview = false;
+	tui_online_message(t, false, "%s", o->result);
+	tui_bell(t);
+	tui_online_refresh_me(t);
+}
+
+static void
+tui_og_move_event(struct tui *t, const cJSON *ev)
+{
+	struct tui_online *o = t->online;
+	struct tui_game *gm = &t->game;
+	enum color c = tui_og_color(tui_og_str(ev, "color"));
+	int n = (int)tui_og_num(ev, "n");
+	const char *mv = tui_og_str(ev, "move");
+	point_t p = board_vertex_parse(&gm->g.board, mv);
+
+	if (!o->have_game || n <= gm->g.nmoves)
+		return;		/* seen already */
+	if (n != gm->g.nmoves + 1 || p == BOARD_NONE || c != game_to_move(&gm->g) ||
+	    game_play(&gm->g, c, p) != MOVE_OK) {
+		tui_og_refetch(t);
+		return;
+	}
+	tui_og_clocks(t, cJSON_GetObjectItemCaseSensitive(ev, "clock"));
+	gm->has_preview = false;
+	if (c == o->me)
+		o->pending[0] = '\0';
+	tui_online_message(t, false, p == BOARD_PASS ? _("%s passes") :
+	    _("%s played %s"), tui_og_color_name(c), mv);
+	if (c != o->me && o->me != EMPTY)
+		tui_bell(t);
+}
+
+static void
+tui_og_event(struct tui *t, const cJSON *ev)
+{
+	struct tui_online *o = t->online;
+	struct tui_game *gm = &t->game;
+	const char *type = tui_og_str(ev, "type");
+	enum color c = tui_og_color(tui_og_str(ev, "color"));
+
+	if (strcmp(type, "move") == 0 || strcmp(type, "pass") == 0)
+		tui_og_move_event(t, ev);
+	else if (strcmp(type, "chat") == 0)
+		tui_og_chat_add(o, tui_og_str(ev, "from"),
+		    tui_og_str(ev, "text"));
+	else if (strcmp(type, "counting") == 0) {
+		tui_og_counting(t, cJSON_GetObjectItemCaseSensitive(ev,
+		    "counting"));
+		tui_online_message(t, false, _("Counting: Enter marks a group dead or alive, C accepts, Esc plays on"));
+	} else if (strcmp(type, "accept") == 0) {
+		o->accepted[c] = true;
+		tui_online_message(t, false, _("%s accepts the count"),
+		    tui_og_color_name(c));
+	} else if (strcmp(type, "resume") == 0) {
+		gm->mode = TUI_PLAY;
+		memset(gm->dead, 0, sizeof gm->dead);
+		o->accepted[BLACK] = o->accepted[WHITE] = false;
+		tui_og_clocks(t, cJSON_GetObjectItemCaseSensitive(ev, "clock"));
+		tui_online_message(t, false, _("%s plays on: %s to play"),
+		    tui_og_color_name(c), tui_og_color_name(game_to_move(&gm->g)));
+	} else if (strcmp(type, "undo") == 0) {
+		int n = (int)tui_og_num(ev, "n");
+
+		if (n >= 0 && n < gm->g.nmoves)
+			game_undo(&gm->g, gm->g.nmoves - n);
+		gm->mode = TUI_PLAY;
+		tui_og_clocks(t, cJSON_GetObjectItemCaseSensitive(ev, "clock"));
+		tui_online_message(t, false, _("Move taken back: %s to play"),
+		    tui_og_color_name(game_to_move(&gm->g)));
+	} else if (strcmp(type, "undo_request") == 0) {
+		if (o->me != EMPTY && c != o->me)
+			tui_dialog_open(t, _("Your opponent asks to take back a move. Allow it?"),
+			    tui_og_undo_yes, tui_og_undo_no);
+		else
+			tui_online_message(t, false, _("%s asks to take back a move"),
+			    tui_og_color_name(c));
+	} else if (strcmp(type, "undo_declined") == 0)
+		tui_online_message(t, false, _("The undo was declined"));
+	else if (strcmp(type, "disconnect") == 0) {
+		o->connected[c] = false;
+		o->away_at[c] = tui_now();
+	} else if (strcmp(type, "reconnect") == 0) {
+		o->connected[c] = true;
+		tui_online_message(t, false, _("%s is back"), tui_og_color_name(c));
+	} else if (strcmp(type, "end") == 0) {
+		tui_og_end(t, ev);
+		tui_og_refetch(t);
+	} else
+		/* sit, leave, ready, rules, start: read the table again. */
+		tui_og_refetch(t);
+}
+
+static void
+tui_og_watch_cb(void *arg, enum net_watch_what what, const cJSON *json,
+		const char *message)
+{
+	struct tui *t = arg;
+	struct tui_online *o = t->online;
+
+	switch (what) {
+	case NET_WATCH_STATE:
+		tui_og_table(t, json);
+		break;
+	case NET_WATCH_EVENT:
+		tui_og_event(t, json);
+		break;
+	case NET_WATCH_DOWN:
+		o->down = true;
+		snprintf(o->down_msg, sizeof o->down_msg, "%s", message);
+		break;
+	case NET_WATCH_UP:
+		o->down = false;
+		tui_online_message(t, false, _("Connected again"));
+		break;
+	}
+}
+
+void
+tui_online_table_open(struct tui *t, long id, bool seated)
+{
+	struct tui_online *o = t->online;
+	struct tui_game *gm = &t->game;
+
+	(void)seated;
+	if (t->in_game)
+		tui_game_end(t);
+	if (gm->online)
+		game_free(&gm->g);
+	memset(gm, 0, sizeof *gm);
+	gm->online = true;
+	gm->set = t->set;
+	gm->set.opponent = SETTINGS_HOTSEAT;
+	gm->view = -1;
+	gm->human = EMPTY;
+	game_init(&gm->g, 19, 7.5);
+	gm->cx = gm->cy = 9;
+	memset(&o->table, 0, sizeof o->table);
+	o->table.id = id;
+	o->have_game = false;
+	o->black[0] = o->white[0] = '\0';
+	o->me = EMPTY;
+	o->nchat = 0;
+	o->chatting = false;
+	o->rules_open = false;
+	o->result[0] = o->pending[0] = '\0';
+	o->down = false;
+	o->connected[BLACK] = o->connected[WHITE] = true;
+	o->view = TUI_ONLINE_TABLE;
+	t->screen = TUI_SCREEN_ONLINE;
+	tui_online_message(t, false, _("Table %ld"), id);
+	net_client_watch(o->nc, 0, "table", id, tui_og_watch_cb, t);
+}
+
+void
+tui_online_table_close(struct tui *t)
+{
+	struct tui_online *o = t->online;
+
+	net_client_watch(o->nc, 0, "table", 0, NULL, NULL);
+	if (t->game.online) {
+		game_free(&t->game.g);
+		t->game.online = false;
+	}
+	o->table.id = 0;
+	o->have_game = false;
+	tui_online_lobby(t);
+}
+
+/* --- actions */
+
+static bool
+tui_og_playing(const struct tui *t)
+{
+	const struct tui_online *o = t->online;
+
+	return o->have_game && o->me != EMPTY && t->game.mode != TUI_OVER;
+}
+
+static void
+tui_og_reply_cb(void *arg, const struct net_reply *r)
+{
+	struct tui *t = arg;
+
+	if (t->online == NULL)
+		return;
+	if (r->code[0] != '\0')
+		tui_online_message(t, true, "%s", r->message);
+}
+
+/* POST PATH with {"table": id} and FIELD = VALUE when FIELD is not NULL. */
+static void
+tui_og_post(struct tui *t, const char *path, const char *field,
+	    const char *value)
+{
+	cJSON *body = cJSON_CreateObject();
+
+	cJSON_AddNumberToObject(body, "table", (double)t->online->table.id);
+	if (field != NULL)
+		cJSON_AddStringToObject(body, field, value);
+	net_client_call(t->online->nc, "POST", path, body, tui_og_reply_cb, t);
+}
+
+static void
+tui_og_move_cb(void *arg, const struct net_reply *r)
+{
+	struct tui *t = arg;
+	struct tui_online *o = t->online;
+
+	if (o == NULL)
+		return;
+	if (r->code[0] != '\0') {
+		o->pending[0] = '\0';
+		tui_online_message(t, true, "%s", r->message);
+	}
+}
+
+static void
+tui_og_send_move(struct tui *t, point_t p)
+{
+	struct tui_online *o = t->online;
+	struct tui_game *gm = &t->game;
+	enum board_verdict v = game_check(&gm->g, game_to_move(&gm->g), p);
+	char vs[8];
+
+	gm->has_preview = false;
+	if (v != MOVE_OK) {
+		tui_game_refuse(gm, p, v);
+		return;
+	}
+	if (o->pending[0] != '\0' || net_client_move_pending(o->nc)) {
+		tui_online_message(t, false, _("%s is still on its way"),
+		    o->pending);
+		return;
+	}
+	board_vertex_str(&gm->g.board, p, vs);
+	snprintf(o->pending, sizeof o->pending, "%s", vs);
+	net_client_move(o->nc, o->table.id, vs, gm->g.nmoves, tui_og_move_cb, t);
+}
+
+static void
+tui_og_place(struct tui *t, point_t p, bool click)
+{
+	struct tui_game *gm = &t->game;
+	char vs[8];
+
+	if (gm->mode == TUI_COUNT) {
+		tui_og_post(t, "/game/toggle", "point",
+		    board_vertex_str(&gm->g.board, p, vs));
+		return;
+	}
+	if (!tui_game_human_turn(gm)) {
+		tui_online_message(t, false, t->online->me == EMPTY ?
+		    _("You are watching this game") :
+		    gm->mode == TUI_OVER || !t->online->have_game ?
+		    _("No game is being played: S starts one") :
+		    _("Not your turn"));
+		return;
+	}
+	if (gm->set.preview && !(gm->has_preview && gm->preview == p)) {
+		enum board_verdict v = game_check(&gm->g, game_to_move(&gm->g), p);
+
+		if (v != MOVE_OK) {
+			tui_game_refuse(gm, p, v);
+			return;
+		}
+		gm->has_preview = true;
+		gm->preview = p;
+		tui_online_message(t, false, click ?
+		    _("Preview at %s: click it again or press Enter to place, Esc cancels") :
+		    _("Preview at %s: Enter places, arrows move it, Esc cancels"),
+		    board_vertex_str(&gm->g.board, p, vs));
+		return;
+	}
+	tui_og_send_move(t, p);
+}
+
+static void
+tui_og_resign_yes(struct tui *t)
+{
+	tui_og_post(t, "/game/resign", NULL, NULL);
+}
+
+static void
+tui_og_leave_cb(void *arg, const struct net_reply *r)
+{
+	(void)arg;
+	(void)r;
+}
+
+static void
+tui_og_leave(struct tui *t)
+{
+	struct tui_online *o = t->online;
+
+	if (tui_og_playing(t)) {
+		tui_online_message(t, true, _("The game is on: resign (G) to leave, or Q to quit and come back within 3 minutes"));
+		return;
+	}
+	if (strcmp(o->table.seat[0], o->name) == 0 ||
+	    strcmp(o->table.seat[1], o->name) == 0) {
+		cJSON *body = cJSON_CreateObject();
+
+		cJSON_AddNumberToObject(body, "table", (double)o->table.id);
+		net_client_call(o->nc, "POST", "/table/leave", body,
+		    tui_og_leave_cb, t);
+	}
+	tui_online_table_close(t);
+}
+
+static bool
+tui_og_seated(const struct tui *t)
+{
+	const struct tui_online *o = t->online;
+
+	return strcmp(o->table.seat[0], o->name) == 0 ||
+	    strcmp(o->table.seat[1], o->name) == 0;
+}
+
+static void
+tui_og_rules_open(struct tui *t)
+{
+	struct tui_online *o = t->online;
+
+	if (!tui_og_seated(t)) {
+		tui_online_message(t, true, _("Only the players at the table set the rules"));
+		return;
+	}
+	if (o->table.rules_fixed) {
+		tui_online_message(t, true, _("The rules are fixed after the first game"));
+		return;
+	}
+	if (o->table.rules.set)
+		o->form = o->table.rules;
+	else {
+		o->form.size = t->set.size == 9 || t->set.size == 13 ?
+		    t->set.size : 19;
+		o->form.main_time = 600;
+		o->form.move_limit = 30;
+		o->form.overtime = 30;
+		o->form.komi = 7.5;
+	}
+	o->rules_open = true;
+	o->rules_row = TUI_RULES_SEND;
+}
+
+static void
+tui_og_start_cb(void *arg, const struct net_reply *r)
+{
+	struct tui *t = arg;
+
+	if (t->online == NULL)
+		return;
+	if (strcmp(r->code, "no_rules") == 0) {
+		tui_online_message(t, false, _("Set the rules for the first game, then start"));
+		tui_og_rules_open(t);
+	} else if (r->code[0] != '\0')
+		tui_online_message(t, true, "%s", r->message);
+	else
+		tui_online_message(t, false, _("Ready: the game starts when both players are"));
+}
+
+static void
+tui_og_start(struct tui *t)
+{
+	cJSON *body = cJSON_CreateObject();
+
+	if (!tui_og_seated(t)) {
+		tui_online_message(t, true, _("You are watching this table"));
+		cJSON_Delete(body);
+		return;
+	}
+	cJSON_AddNumberToObject(body, "table", (double)t->online->table.id);
+	net_client_call(t->online->nc, "POST", "/table/start", body,
+	    tui_og_start_cb, t);
+}
+
+/* Steps of the rule settings: left and right walk these lists. */
+static const int tui_og_sizes[] = { 9, 13, 19 };
+static const int tui_og_mains[] = { 0, 60, 300, 600, 900, 1200, 1800, 3600, 5400 };
+static const int tui_og_limits[] = { 0, 10, 20, 30, 60, 120 };
+static const int tui_og_overtimes[] = { 10, 20, 30, 60, 120 };
+
+static int
+tui_og_step(const int *list, int n, int value, int d)
+{
+	int i = 0;
+
+	while (i < n - 1 && list[i] < value)
+		i++;
+	i += d;
+	return list[i < 0 ? 0 : i >= n ? n - 1 : i];
+}
+
+#define TUI_OG_N(a) ((int)(sizeof a / sizeof a[0]))
+
+static void
+tui_og_rules_send(struct tui *t)
+{
+	struct tui_online *o = t->online;
+	cJSON *body = cJSON_CreateObject();
+
+	cJSON_AddNumberToObject(body, "table", (double)o->table.id);
+	cJSON_AddNumberToObject(body, "size", o->form.size);
+	cJSON_AddNumberToObject(body, "main_time", o->form.main_time);
+	cJSON_AddNumberToObject(body, "move_limit", o->form.move_limit);
+	cJSON_AddNumberToObject(body, "overtime", o->form.overtime);
+	cJSON_AddNumberToObject(body, "komi", o->form.komi);
+	net_client_call(o->nc, "POST", "/table/rules", body, tui_og_reply_cb, t);
+	o->rules_open = false;
+	tui_online_message(t, false, _("Rules sent: S starts the game"));
+}
+
+static void
+tui_og_rules_key(struct tui *t, int key)
+{
+	struct tui_online *o = t->online;
+	struct tui_online_rules *f = &o->form;
+	int d = 0;
+
+	switch (tui_keys_lookup(tui_keys_game, key)) {
+	case TUI_UP:
+		o->rules_row = (o->rules_row + TUI_NRULES - 1) % TUI_NRULES;
+		return;
+	case TUI_DOWN:
+		o->rules_row = (o->rules_row + 1) % TUI_NRULES;
+		return;
+	case TUI_LEFT:
+		d = -1;
+		break;
+	case TUI_RIGHT:
+		d = 1;
+		break;
+	case TUI_PLACE:
+		if (o->rules_row == TUI_RULES_SEND || key == '\n' || key == '\r')
+			tui_og_rules_send(t);
+		return;
+	case TUI_CANCEL:
+		o->rules_open = false;
+		return;
+	default:
+		return;
+	}
+	switch (o->rules_row) {
+	case TUI_RULES_SIZE:
+		f->size = tui_og_step(tui_og_sizes, TUI_OG_N(tui_og_sizes),
+		    f->size, d);
+		break;
+	case TUI_RULES_MAIN:
+		f->main_time = tui_og_step(tui_og_mains, TUI_OG_N(tui_og_mains),
+		    f->main_time, d);
+		break;
+	case TUI_RULES_LIMIT:
+		f->move_limit = tui_og_step(tui_og_limits,
+		    TUI_OG_N(tui_og_limits), f->move_limit, d);
+		break;
+	case TUI_RULES_OVERTIME:
+		f->overtime = tui_og_step(tui_og_overtimes,
+		    TUI_OG_N(tui_og_overtimes), f->overtime, d);
+		break;
+	case TUI_RULES_KOMI:
+		if (f->komi + d * 0.5 >= -50 && f->komi + d * 0.5 <= 50)
+			f->komi += d * 0.5;
+		break;
+	default:
+		break;
+	}
+}
+
+static void
+tui_og_chat_key(struct tui *t, int key)
+{
+	struct tui_online *o = t->online;
+	size_t n = strlen(o->chat_edit);
+
+	if (key == 27) {
+		o->chatting = false;
+		return;
+	}
+	if (key == '\n' || key == '\r' || key == KEY_ENTER) {
+		cJSON *body;
+
+		if (n == 0) {
+			o->chatting = false;
+			return;
+		}
+		body = cJSON_CreateObject();
+		cJSON_AddNumberToObject(body, "table", (double)o->table.id);
+		cJSON_AddStringToObject(body, "text", o->chat_edit);
+		net_client_call(o->nc, "POST", "/chat", body, tui_og_reply_cb, t);
+		o->chat_edit[0] = '\0';
+		return;
+	}
+	if (key == KEY_BACKSPACE || key == 127 || key == 8) {
+		while (n > 0 && ((unsigned char)o->chat_edit[n - 1] & 0xc0) == 0x80)
+			n--;
+		if (n > 0)
+			n--;
+		o->chat_edit[n] = '\0';
+	} else if (((key >= ' ' && key < 127) || (key >= 128 && key < 256)) &&
+	    n + 1 < sizeof o->chat_edit) {
+		o->chat_edit[n] = (char)key;
+		o->chat_edit[n + 1] = '\0';
+	}
+}
+
+static void
+tui_og_view(struct tui_game *gm, int n)
+{
+	if (n >= gm->g.nmoves || n < 0) {
+		gm->view = -1;
+		return;
+	}
+	gm->has_preview = false;
+	gm->view = n;
+}
+
+static void
+tui_og_cursor(struct tui_game *gm, int dx, int dy)
+{
+	int size = gm->g.size;
+
+	gm->cx = (gm->cx + dx + size) % size;
+	gm->cy = (gm->cy + dy + size) % size;
+	if (gm->has_preview)
+		gm->preview = board_point(&gm->g.board, gm->cx, gm->cy);
+}
+
+static void
+tui_og_action(struct tui *t, enum tui_action a)
+{
+	struct tui_online *o = t->online;
+	struct tui_game *gm = &t->game;
+	bool counting = gm->mode == TUI_COUNT;
+	point_t cur = board_point(&gm->g.board, gm->cx, gm->cy);
+
+	switch (a) {
+	case TUI_UP:
+		tui_og_cursor(gm, 0, -1);
+		break;
+	case TUI_DOWN:
+		tui_og_cursor(gm, 0, 1);
+		break;
+	case TUI_LEFT:
+		tui_og_cursor(gm, -1, 0);
+		break;
+	case TUI_RIGHT:
+		tui_og_cursor(gm, 1, 0);
+		break;
+	case TUI_PLACE:
+		if (o->me != EMPTY || !counting)
+			tui_og_place(t, cur, false);
+		break;
+	case TUI_CONFIRM:
+		if (counting && o->me != EMPTY)
+			tui_og_post(t, "/game/accept", NULL, NULL);
+		else if (gm->has_preview)
+			tui_og_send_move(t, gm->preview);
+		break;
+	case TUI_CANCEL:
+		if (counting && o->me != EMPTY)
+			tui_og_post(t, "/game/resume", NULL, NULL);
+		else if (gm->has_preview)
+			gm->has_preview = false;
+		else
+			tui_og_view(gm, -1);
+		break;
+	case TUI_PASS:
+		if (tui_game_human_turn(gm))
+			tui_og_send_move(t, BOARD_PASS);
+		else
+			tui_online_message(t, true, _("You can pass only on your turn"));
+		break;
+	case TUI_UNDO:
+		if (tui_og_playing(t)) {
+			tui_og_post(t, "/game/undo", NULL, NULL);
+			tui_online_message(t, false, _("Asked the opponent to allow an undo"));
+		}
+		break;
+	case TUI_RESIGN:
+		if (tui_og_playing(t))
+			tui_dialog_open(t, _("Resign this game?"),
+			    tui_og_resign_yes, NULL);
+		else
+			tui_online_message(t, true, _("There is no game to resign"));
+		break;
+	case TUI_RESTART:
+	case TUI_START:
+		tui_og_start(t);
+		break;
+	case TUI_RULES:
+		tui_og_rules_open(t);
+		break;
+	case TUI_CHAT:
+		if (o->name[0] != '\0')
+			o->chatting = true;
+		break;
+	case TUI_LOBBY:
+		tui_og_leave(t);
+		break;
+	case TUI_QUIT:
+		t->quit = true;
+		break;
+	case TUI_BACK:
+		tui_og_view(gm, (gm->view < 0 ? gm->g.nmoves : gm->view) - 1);
+		break;
+	case TUI_FORWARD:
+		if (gm->view >= 0)
+			tui_og_view(gm, gm->view + 1);
+		break;
+	case TUI_FIRST:
+		tui_og_view(gm, 0);
+		break;
+	case TUI_LAST:
+		tui_og_view(gm, -1);
+		break;
+	case TUI_HELP:
+		t->help = true;
+		break;
+	default:
+		break;
+	}
+}
+
+void
+tui_online_table_key(struct tui *t, int key)
+{
+	struct tui_online *o = t->online;
+	enum tui_action a;
+
+	if (o->chatting) {
+		tui_og_chat_key(t, key);
+		return;
+	}
+	if (o->rules_open) {
+		tui_og_rules_key(t, key);
+		return;
+	}
+	a = tui_keys_lookup(tui_keys_table, key);
+	if (a == TUI_NONE)
+		a = tui_keys_lookup(t->game.mode == TUI_COUNT ?
+		    tui_keys_count : tui_keys_game, key);
+	tui_og_action(t, a);
+}
+
+void
+tui_online_table_click(struct tui *t, int y, int x)
+{
+	struct tui_online *o = t->online;
+	struct tui_game *gm = &t->game;
+	point_t p;
+
+	if (o->rules_open) {
+		for (int r = 0; r < TUI_NRULES; r++)
+			if (o->rulesy[r] == y) {
+				o->rules_row = r;
+				if (r == TUI_RULES_SEND)
+					tui_og_rules_send(t);
+			}
+		return;
+	}
+	for (int i = 0; i < gm->nbuttons; i++) {
+		const struct tui_button *b = &gm->buttons[i];
+
+		if (y == b->y && x >= b->x && x < b->x + b->w) {
+			tui_og_action(t, b->action);
+			return;
+		}
+	}
+	if ((p = tui_board_hit(t, y, x)) == BOARD_NONE)
+		return;
+	gm->cx = board_x(&gm->g.board, p);
+	gm->cy = board_y(&gm->g.board, p);
+	if (o->me != EMPTY)
+		tui_og_place(t, p, true);
+}

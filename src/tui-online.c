@@ -1,0 +1,748 @@
+/*
+ * tui-online.c: going online: the server, logging in or registering, and
+ * the online lobby (rooms, their tables, the player's record, the
+ * leaderboard, news).
+ *
+ * The one idea: every request is answered in a callback while the screen
+ * goes on; the screen only ever shows what the last answers said, with
+ * "connecting..." or the error in words in between.  The token from a
+ * login is kept (net-token.c), so the next start goes straight to the
+ * lobby, and from there straight back to a game still being played.
+ */
+#include "config.h"
+
+#include <curses.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "net-token.h"
+#include "tui-online.h"
+#include "util.h"
+
+void
+tui_online_message(struct tui *t, bool error, const char *fmt, ...)
+{
+	struct tui_online *o = t->online;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(o->msg, sizeof o->msg, fmt, ap);
+	va_end(ap);
+	o->msg_error = error;
+	if (t->game.online) {
+		snprintf(t->game.msg, sizeof t->game.msg, "%s", o->msg);
+		t->game.msg_error = error;
+	}
+}
+
+static const char *
+tui_online_str(const cJSON *o, const char *name)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+
+	return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+static double
+tui_online_num(const cJSON *o, const char *name)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+
+	return cJSON_IsNumber(v) ? v->valuedouble : 0;
+}
+
+static void
+tui_online_player(struct tui_online_player *p, const cJSON *o, bool zh)
+{
+	snprintf(p->name, sizeof p->name, "%s", tui_online_str(o, "name"));
+	snprintf(p->rank, sizeof p->rank, "%s", tui_online_str(o,
+	    zh ? "rank" : "rank_en"));
+	p->points = (long)tui_online_num(o, "points");
+	p->wins = (int)tui_online_num(o, "wins");
+	p->losses = (int)tui_online_num(o, "losses");
+	p->draws = (int)tui_online_num(o, "draws");
+	p->escapes = (int)tui_online_num(o, "escapes");
+}
+
+static bool
+tui_online_zh(const struct tui *t)
+{
+	return strcmp(t->lang, "zh") == 0;
+}
+
+/* --- the lobby */
+
+static void
+tui_online_me_cb(void *arg, const struct net_reply *r)
+{
+	struct tui *t = arg;
+
+	if (t->online == NULL || r->code[0] != '\0')
+		return;
+	tui_online_player(&t->online->record, r->json, tui_online_zh(t));
+}
+
+void
+tui_online_refresh_me(struct tui *t)
+{
+	net_client_call(t->online->nc, "GET", "/user", NULL, tui_online_me_cb, t);
+}
+
+static void
+tui_online_leaders_cb(void *arg, const struct net_reply *r)
+{
+	struct tui *t = arg;
+	struct tui_online *o = t->online;
+	const cJSON *p;
+
+	if (o == NULL || r->code[0] != '\0')
+		return;
+	o->nleaders = 0;
+	cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(r->json,
+	    "players")) {
+		if (o->nleaders == TUI_ONLINE_LEADERS)
+			break;
+		tui_online_player(&o->leaders[o->nleaders++], p,
+		    tui_online_zh(t));
+	}
+}
+
+static void
+tui_online_news_cb(void *arg, const struct net_reply *r)
+{
+	struct tui *t = arg;
+	struct tui_online *o = t->online;
+	const cJSON *n;
+
+	if (o == NULL || r->code[0] != '\0')
+		return;
+	o->nnews = 0;
+	cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(r->json,
+	    "news")) {
+		if (o->nnews == 3)
+			break;
+		snprintf(o->news[o->nnews++], sizeof o->news[0], "%s: %s",
+		    tui_online_str(n, "title"), tui_online_str(n, "body"));
+	}
+}
+
+static int
+tui_online_find_table(const struct tui_online *o, long id)
+{
+	for (int i = 0; i < o->ntables; i++)
+		if (o->tables[i].id == id)
+			return i;
+	return -1;
+}
+
+static void
+tui_online_table_row(struct tui *t, const cJSON *tj)
+{
+	struct tui_online *o = t->online;
+	struct tui_online_table tb;
+	int i;
+
+	tui_online_table_from_json(&tb, tj);
+	if (tb.id <= 0)
+		return;
+	if ((i = tui_online_find_table(o, tb.id)) < 0) {
+		if (o->ntables == TUI_ONLINE_TABLES)
+			return;
+		i = o->ntables++;
+	}
+	o->tables[i] = tb;
+	/* Back to a game of ours that is still on (after a restart). */
+	if (!o->auto_joined && o->view == TUI_ONLINE_LOBBY &&
+	    (strcmp(tb.status, "playing") == 0 ||
+	    strcmp(tb.status, "counting") == 0) &&
+	    (strcmp(tb.seat[0], o->name) == 0 ||
+	    strcmp(tb.seat[1], o->name) == 0)) {
+		o->auto_joined = true;
+		tui_online_table_open(t, tb.id, true);
+	}
+}
+
+static void
+tui_online_room_cb(void *arg, enum net_watch_what what, const cJSON *json,
+		   const char *message)
+{
+	struct tui *t = arg;
+	struct tui_online *o = t->online;
+	const cJSON *tj;
+
+	switch (what) {
+	case NET_WATCH_STATE:
+		o->ntables = 0;
+		cJSON_ArrayForEach(tj, cJSON_GetObjectItemCaseSensitive(json,
+		    "table_list"))
+			tui_online_table_row(t, tj);
+		o->auto_joined = true;
+		if (o->sel >= o->ntables)
+			o->sel = o->ntables > 0 ? o->ntables - 1 : 0;
+		break;
+	case NET_WATCH_EVENT:
+		if (strcmp(tui_online_str(json, "type"), "table") == 0)
+			tui_online_table_row(t,
+			    cJSON_GetObjectItemCaseSensitive(json, "table"));
+		break;
+	case NET_WATCH_DOWN:
+		if (o->view == TUI_ONLINE_LOBBY)
+			tui_online_message(t, true, _("Reconnecting: %s"),
+			    message);
+		break;
+	case NET_WATCH_UP:
+		if (o->view == TUI_ONLINE_LOBBY)
+			tui_online_message(t, false, _("Connected again"));
+		break;
+	}
+}
+
+static void
+tui_online_open_room(struct tui *t, int i)
+{
+	struct tui_online *o = t->online;
+
+	if (i < 0 || i >= o->nrooms)
+		return;
+	o->room = i;
+	o->ntables = 0;
+	o->sel = 0;
+	net_client_watch(o->nc, 1, "room", o->rooms[i].id, tui_online_room_cb,
+	    t);
+	if (t->set.room != o->rooms[i].id) {
+		t->set.room = (int)o->rooms[i].id;
+		settings_save(&t->set, t->config_path);
+	}
+}
+
+static void
+tui_online_rooms_cb(void *arg, const struct net_reply *r)
+{
+	struct tui *t = arg;
+	struct tui_online *o = t->online;
+	const cJSON *rj;
+	int pick = 0;
+
+	if (o == NULL)
+		return;
+	if (r->code[0] != '\0') {
+		tui_online_message(t, true, "%s", r->message);
+		return;
+	}
+	o->nrooms = 0;
+	cJSON_ArrayForEach(rj, cJSON_GetObjectItemCaseSensitive(r->json,
+	    "rooms")) {
+		struct tui_online_room *rm;
+
+		if (o->nrooms == TUI_ONLINE_ROOMS)
+			break;
+		rm = &o->rooms[o->nrooms];
+		rm->id = (long)tui_online_num(rj, "id");
+		snprintf(rm->name, sizeof rm->name, "%s",
+		    tui_online_str(rj, "name"));
+		snprintf(rm->name_zh, sizeof rm->name_zh, "%s",
+		    tui_online_str(rj, "name_zh"));
+		rm->base = (int)tui_online_num(rj, "base");
+		rm->penalty = (int)tui_online_num(rj, "escape_penalty");
+		if (rm->id == t->set.room)
+			pick = o->nrooms;
+		o->nrooms++;
+	}
+	if (o->nrooms == 0) {
+		tui_online_message(t, true, _("The server has no rooms"));
+		return;
+	}
+	if (o->msg_error)
+		o->msg[0] = '\0';
+	tui_online_open_room(t, pick);
+}
+
+void
+tui_online_lobby(struct tui *t)
+{
+	struct tui_online *o = t->online;
+
+	o->view = TUI_ONLINE_LOBBY;
+	o->field = 0;
+	net_client_call(o->nc, "GET", "/rooms", NULL, tui_online_rooms_cb, t);
+	tui_online_refresh_me(t);
+	net_client_call(o->nc, "GET", "/leaderboard?limit=5", NULL,
+	    tui_online_leaders_cb, t);
+	net_client_call(o->nc, "GET", "/news?limit=3", NULL,
+	    tui_online_news_cb, t);
+}
+
+/* --- logging in */
+
+static void
+tui_online_logged_in(struct tui *t, const char *name, const char *token)
+{
+	struct tui_online *o = t->online;
+
+	o->busy = false;
+	snprintf(o->name, sizeof o->name, "%s", name);
+	net_client_set_token(o->nc, token);
+	memset(o->password, 0, sizeof o->password);
+	if (net_token_save(o->token_path, o->url, name, token) < 0)
+		tui_online_message(t, true, _("Cannot keep the login in %s"),
+		    o->token_path);
+	else
+		tui_online_message(t, false, _("Logged in to %s as %s"),
+		    o->url, name);
+	if (strcmp(t->set.server, o->url) != 0) {
+		snprintf(t->set.server, sizeof t->set.server, "%s", o->url);
+		settings_save(&t->set, t->config_path);
+	}
+	tui_online_lobby(t);
+}
+
+static void
+tui_online_login_cb(void *arg, const struct net_reply *r)
+{
+	struct tui *t = arg;
+	struct tui_online *o = t->online;
+
+	if (o == NULL)
+		return;
+	o->busy = false;
+	if (r->code[0] != '\0') {
+		tui_online_message(t, true, "%s", r->message);
+		return;
+	}
+	tui_online_logged_in(t, tui_online_str(r->json, "name"),
+	    tui_online_str(r->json, "token"));
+}
+
+static void
+tui_online_send_login(struct tui *t)
+{
+	struct tui_online *o = t->online;
+	cJSON *body = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(body, "name", o->user);
+	cJSON_AddStringToObject(body, "password", o->password);
+	o->busy = true;
+	net_client_call(o->nc, "POST", "/login", body, tui_online_login_cb, t);
+}
+
+static void
+tui_online_register_cb(void *arg, const struct net_reply *r)
+{
+	struct tui *t = arg;
+	struct tui_online *o = t->online;
+
+	if (o == NULL)
+		return;
+	if (r->code[0] != '\0') {
+		o->busy = false;
+		tui_online_message(t, true, "%s", r->message);
+		return;
+	}
+	tui_online_send_login(t);
+}
+
+/* Connect to the URL of the form; false with a message if it is not one. */
+static bool
+tui_online_connect(struct tui *t)
+{
+	struct tui_online *o = t->online;
+	char err[512];
+
+	if (o->nc != NULL && strcmp(net_client_url(o->nc), o->url) == 0)
+		return true;
+	net_client_free(o->nc);
+	o->nc = net_client_new(o->url, err, sizeof err);
+	if (o->nc == NULL) {
+		tui_online_message(t, true, "%s", err);
+		o->field = TUI_FIELD_URL;
+		return false;
+	}
+	snprintf(o->url, sizeof o->url, "%s", net_client_url(o->nc));
+	return true;
+}
+
+static void
+tui_online_submit(struct tui *t, bool reg)
+{
+	struct tui_online *o = t->online;
+	cJSON *body;
+
+	if (o->busy)
+		return;
+	if (o->url[0] == '\0' || o->user[0] == '\0' || o->password[0] == '\0') {
+		tui_online_message(t, true, _("Fill in the server, your name and your password"));
+		o->field = o->url[0] == '\0' ? TUI_FIELD_URL :
+		    o->user[0] == '\0' ? TUI_FIELD_NAME : TUI_FIELD_PASSWORD;
+		return;
+	}
+	if (!tui_online_connect(t))
+		return;
+	net_client_set_token(o->nc, NULL);
+	tui_online_message(t, false, _("Connecting to %s..."), o->url);
+	if (!reg) {
+		tui_online_send_login(t);
+		return;
+	}
+	body = cJSON_CreateObject();
+	cJSON_AddStringToObject(body, "name", o->user);
+	cJSON_AddStringToObject(body, "password", o->password);
+	o->busy = true;
+	net_client_call(o->nc, "POST", "/register", body,
+	    tui_online_register_cb, t);
+}
+
+/* The answer to /user with a kept token. */
+static void
+tui_online_resume_cb(void *arg, const struct net_reply *r)
+{
+	struct tui *t = arg;
+	struct tui_online *o = t->online;
+	char token[128];
+
+	if (o == NULL)
+		return;
+	o->busy = false;
+	if (r->code[0] == '\0') {
+		snprintf(token, sizeof token, "%s", net_client_token(o->nc));
+		tui_online_logged_in(t, tui_online_str(r->json, "name"), token);
+		return;
+	}
+	if (r->status == 401) {
+		net_token_save(o->token_path, o->url, "", NULL);
+		tui_online_message(t, true, _("The login has expired: log in again"));
+	} else
+		tui_online_message(t, true, "%s", r->message);
+	o->field = TUI_FIELD_PASSWORD;
+}
+
+void
+tui_online_enter(struct tui *t, const char *url)
+{
+	struct tui_online *o = t->online;
+	char token[128];
+
+	if (o == NULL) {
+		o = t->online = xcalloc(1, sizeof *o);
+		if (settings_xdg_path("XDG_CONFIG_HOME", ".config", "tokens",
+		    o->token_path, sizeof o->token_path) < 0)
+			snprintf(o->token_path, sizeof o->token_path,
+			    "tengen-tokens");
+	}
+	t->screen = TUI_SCREEN_ONLINE;
+	t->help = false;
+	if (o->name[0] != '\0' && o->nc != NULL) {
+		tui_online_lobby(t);
+		return;
+	}
+	o->view = TUI_ONLINE_LOGIN;
+	if (url != NULL && url[0] != '\0')
+		snprintf(o->url, sizeof o->url, "%s", url);
+	o->field = o->url[0] == '\0' ? TUI_FIELD_URL : TUI_FIELD_NAME;
+	if (o->url[0] != '\0' && net_token_load(o->token_path, o->url, o->user,
+	    sizeof o->user, token, sizeof token) == 0 && tui_online_connect(t)) {
+		net_client_set_token(o->nc, token);
+		o->busy = true;
+		tui_online_message(t, false, _("Connecting to %s..."), o->url);
+		net_client_call(o->nc, "GET", "/user", NULL,
+		    tui_online_resume_cb, t);
+	}
+}
+
+void
+tui_online_leave(struct tui *t)
+{
+	struct tui_online *o = t->online;
+
+	if (o == NULL)
+		return;
+	if (t->game.online) {
+		game_free(&t->game.g);
+		t->game.online = false;
+	}
+	net_client_free(o->nc);
+	memset(o->password, 0, sizeof o->password);
+	free(o);
+	t->online = NULL;
+}
+
+static void
+tui_online_logout(struct tui *t)
+{
+	struct tui_online *o = t->online;
+
+	net_client_call(o->nc, "POST", "/logout", NULL, NULL, NULL);
+	net_client_watch(o->nc, 1, "room", 0, NULL, NULL);
+	net_token_save(o->token_path, o->url, "", NULL);
+	net_client_set_token(o->nc, NULL);
+	o->name[0] = '\0';
+	o->view = TUI_ONLINE_LOGIN;
+	o->field = TUI_FIELD_NAME;
+	tui_online_message(t, false, _("Logged out"));
+}
+
+/* Typing into a line of LEN bytes: printable bytes, UTF-8 included;
+ * Backspace takes a whole character back. */
+static bool
+tui_online_type(char *buf, size_t len, int key)
+{
+	size_t n = strlen(buf);
+
+	if (key == KEY_BACKSPACE || key == 127 || key == 8) {
+		while (n > 0 && ((unsigned char)buf[n - 1] & 0xc0) == 0x80)
+			n--;
+		if (n > 0)
+			n--;
+		buf[n] = '\0';
+		return true;
+	}
+	if ((key >= ' ' && key < 127) || (key >= 128 && key < 256)) {
+		if (n + 1 < len) {
+			buf[n] = (char)key;
+			buf[n + 1] = '\0';
+		}
+		return true;
+	}
+	return false;
+}
+
+static void
+tui_online_to_local(struct tui *t)
+{
+	if (t->online->nc != NULL)
+		net_client_watch(t->online->nc, 1, "room", 0, NULL, NULL);
+	tui_lobby_enter(t);
+}
+
+void
+tui_online_login_key(struct tui *t, int key)
+{
+	struct tui_online *o = t->online;
+	static const struct {
+		enum tui_online_field field;
+		size_t offset, len;
+	} edits[] = {
+		{ TUI_FIELD_URL, offsetof(struct tui_online, url),
+		  sizeof o->url },
+		{ TUI_FIELD_NAME, offsetof(struct tui_online, user),
+		  sizeof o->user },
+		{ TUI_FIELD_PASSWORD, offsetof(struct tui_online, password),
+		  sizeof o->password },
+	};
+
+	switch (key) {
+	case KEY_UP:
+	case KEY_BTAB:
+		o->field = (o->field + TUI_NFIELDS - 1) % TUI_NFIELDS;
+		return;
+	case KEY_DOWN:
+	case '\t':
+		o->field = (o->field + 1) % TUI_NFIELDS;
+		return;
+	case 27:
+		tui_online_to_local(t);
+		return;
+	case '\n':
+	case '\r':
+	case KEY_ENTER:
+		if (o->field == TUI_FIELD_REGISTER)
+			tui_online_submit(t, true);
+		else if (o->field == TUI_FIELD_BACK)
+			tui_online_to_local(t);
+		else if (o->field == TUI_FIELD_PASSWORD ||
+		    o->field == TUI_FIELD_LOGIN)
+			tui_online_submit(t, false);
+		else
+			o->field++;
+		return;
+	}
+	for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++)
+		if (edits[i].field == (enum tui_online_field)o->field) {
+			tui_online_type((char *)o + edits[i].offset,
+			    edits[i].len, key);
+			return;
+		}
+}
+
+void
+tui_online_login_click(struct tui *t, int y, int x)
+{
+	struct tui_online *o = t->online;
+
+	(void)x;
+	for (int f = 0; f < TUI_NFIELDS; f++)
+		if (o->fieldy[f] == y) {
+			o->field = f;
+			if (f >= TUI_FIELD_LOGIN)
+				tui_online_login_key(t, '\n');
+			return;
+		}
+}
+
+/* --- lobby actions */
+
+static void
+tui_online_sit_cb(void *arg, const struct net_reply *r)
+{
+	struct tui *t = arg;
+	struct tui_online *o = t->online;
+	long id;
+
+	if (o == NULL)
+		return;
+	o->busy = false;
+	if (r->code[0] != '\0' && strcmp(r->code, "already_seated") != 0) {
+		tui_online_message(t, true, "%s", r->message);
+		return;
+	}
+	id = (long)tui_online_num(r->json, "id");
+	if (id <= 0 && o->sel < o->ntables)
+		id = o->tables[o->sel].id;
+	if (o->view == TUI_ONLINE_LOBBY)
+		tui_online_table_open(t, id, true);
+}
+
+static void
+tui_online_sit(struct tui *t)
+{
+	struct tui_online *o = t->online;
+	const struct tui_online_table *tb;
+	cJSON *body;
+
+	if (o->sel >= o->ntables || o->busy)
+		return;
+	tb = &o->tables[o->sel];
+	if (strcmp(tb->seat[0], o->name) == 0 ||
+	    strcmp(tb->seat[1], o->name) == 0) {
+		tui_online_table_open(t, tb->id, true);
+		return;
+	}
+	body = cJSON_CreateObject();
+	cJSON_AddNumberToObject(body, "table", (double)tb->id);
+	o->busy = true;
+	net_client_call(o->nc, "POST", "/table/sit", body, tui_online_sit_cb, t);
+}
+
+static void
+tui_online_new_table(struct tui *t)
+{
+	struct tui_online *o = t->online;
+	cJSON *body;
+
+	if (o->nrooms == 0 || o->busy)
+		return;
+	body = cJSON_CreateObject();
+	cJSON_AddNumberToObject(body, "room", (double)o->rooms[o->room].id);
+	o->busy = true;
+	net_client_call(o->nc, "POST", "/table/new", body, tui_online_sit_cb, t);
+}
+
+static void
+tui_online_lobby_action(struct tui *t, enum tui_action a)
+{
+	struct tui_online *o = t->online;
+
+	/* o->field: 0 the rooms have the arrows, 1 the tables. */
+	switch (a) {
+	case TUI_UP:
+		if (o->field == 0 && o->room > 0)
+			tui_online_open_room(t, o->room - 1);
+		else if (o->field == 1 && o->sel > 0)
+			o->sel--;
+		break;
+	case TUI_DOWN:
+		if (o->field == 0 && o->room + 1 < o->nrooms)
+			tui_online_open_room(t, o->room + 1);
+		else if (o->field == 1 && o->sel + 1 < o->ntables)
+			o->sel++;
+		break;
+	case TUI_TAB:
+		o->field = !o->field;
+		break;
+	case TUI_PLACE:
+		if (o->field == 0)
+			o->field = 1;
+		else
+			tui_online_sit(t);
+		break;
+	case TUI_NEW:
+		tui_online_new_table(t);
+		break;
+	case TUI_WATCH:
+		if (o->sel < o->ntables)
+			tui_online_table_open(t, o->tables[o->sel].id, false);
+		break;
+	case TUI_REFRESH:
+		tui_online_lobby(t);
+		break;
+	case TUI_LOGOUT:
+		tui_online_logout(t);
+		break;
+	case TUI_LOBBY:
+		tui_online_to_local(t);
+		break;
+	case TUI_QUIT:
+		t->quit = true;
+		break;
+	case TUI_HELP:
+		t->help = true;
+		break;
+	default:
+		break;
+	}
+}
+
+void
+tui_online_lobby_key(struct tui *t, int key)
+{
+	tui_online_lobby_action(t, tui_keys_lookup(tui_keys_online, key));
+}
+
+void
+tui_online_lobby_click(struct tui *t, int y, int x)
+{
+	struct tui_online *o = t->online;
+	int i = y - o->tabley;
+
+	(void)x;
+	if (o->tabley > 0 && i >= 0 && i < o->ntables) {
+		o->field = 1;
+		if (o->sel == i)
+			tui_online_sit(t);
+		o->sel = i;
+	}
+}
+
+void
+tui_online_key(struct tui *t, int key)
+{
+	switch (t->online->view) {
+	case TUI_ONLINE_LOGIN:
+		tui_online_login_key(t, key);
+		break;
+	case TUI_ONLINE_LOBBY:
+		tui_online_lobby_key(t, key);
+		break;
+	case TUI_ONLINE_TABLE:
+		tui_online_table_key(t, key);
+		break;
+	}
+}
+
+void
+tui_online_click(struct tui *t, int y, int x)
+{
+	switch (t->online->view) {
+	case TUI_ONLINE_LOGIN:
+		tui_online_login_click(t, y, x);
+		break;
+	case TUI_ONLINE_LOBBY:
+		tui_online_lobby_click(t, y, x);
+		break;
+	case TUI_ONLINE_TABLE:
+		tui_online_table_click(t, y, x);
+		break;
+	}
+}

@@ -1,0 +1,177 @@
+/*
+ * tui-online.h: the online screens' state: login, the online lobby, and a
+ * table with its game, clocks and chat.
+ *
+ * The one idea: the server is the truth, and this struct is a copy of it
+ * that net-client keeps fresh (a full state, then events).  Keys do not
+ * change the copy; they send requests, and the change comes back as an
+ * event, so two clients and a spectator always show the same game.  The
+ * board itself is the local game screen's struct tui_game, rebuilt from
+ * the server's move list, so it is drawn by the same code with the same
+ * keys.
+ */
+#ifndef TENGEN_TUI_ONLINE_H
+#define TENGEN_TUI_ONLINE_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+
+#include "net-client.h"
+#include "tui.h"
+
+#define TUI_ONLINE_NAME 96
+#define TUI_ONLINE_ROOMS 16
+#define TUI_ONLINE_TABLES 64
+#define TUI_ONLINE_LEADERS 5
+#define TUI_ONLINE_CHAT 64
+
+enum tui_online_view {
+	TUI_ONLINE_LOGIN = 0,
+	TUI_ONLINE_LOBBY,
+	TUI_ONLINE_TABLE
+};
+
+/* Login form rows. */
+enum tui_online_field {
+	TUI_FIELD_URL = 0,
+	TUI_FIELD_NAME,
+	TUI_FIELD_PASSWORD,
+	TUI_FIELD_LOGIN,
+	TUI_FIELD_REGISTER,
+	TUI_FIELD_BACK,
+	TUI_NFIELDS
+};
+
+/* Rule settings rows. */
+enum tui_rules_row {
+	TUI_RULES_SIZE = 0,
+	TUI_RULES_MAIN,
+	TUI_RULES_LIMIT,
+	TUI_RULES_OVERTIME,
+	TUI_RULES_KOMI,
+	TUI_RULES_SEND,
+	TUI_NRULES
+};
+
+struct tui_online_rules {
+	bool set;
+	int size, main_time, move_limit, overtime;
+	double komi;
+};
+
+struct tui_online_room {
+	long id;
+	char name[TUI_ONLINE_NAME], name_zh[TUI_ONLINE_NAME];
+	int base, penalty;
+};
+
+struct tui_online_table {
+	long id;
+	char status[16];
+	char seat[2][TUI_ONLINE_NAME];
+	bool ready[2];
+	struct tui_online_rules rules;
+	bool rules_fixed;
+};
+
+struct tui_online_player {
+	char name[TUI_ONLINE_NAME];
+	char rank[TUI_ONLINE_NAME];
+	long points;
+	int wins, losses, draws, escapes;
+};
+
+struct tui_online_clock {
+	double main_left;	/* main time left */
+	double left;		/* for this move, at clock_at */
+	bool overtime;
+};
+
+struct tui_online {
+	struct net_client *nc;
+	char token_path[PATH_MAX];
+	char name[TUI_ONLINE_NAME];	/* logged in as; "" before */
+	enum tui_online_view view;
+	char msg[512];
+	bool msg_error;
+	bool busy;			/* a login or a sit is on its way */
+
+	/* Login. */
+	int field;
+	char url[SETTINGS_ENGINE_LEN];
+	char user[TUI_ONLINE_NAME];
+	char password[260];
+	int fieldy[TUI_NFIELDS];
+
+	/* The lobby. */
+	struct tui_online_room rooms[TUI_ONLINE_ROOMS];
+	int nrooms, room;		/* the room shown */
+	struct tui_online_table tables[TUI_ONLINE_TABLES];
+	int ntables, sel;		/* the selected table */
+	struct tui_online_player record;	/* the player's own */
+	struct tui_online_player leaders[TUI_ONLINE_LEADERS];
+	int nleaders;
+	char news[3][200];
+	int nnews;
+	bool auto_joined;		/* went back to a running game once */
+	int tabley;			/* screen line of the first table */
+
+	/* The table. */
+	struct tui_online_table table;	/* id 0: none */
+	bool have_game;
+	char black[TUI_ONLINE_NAME], white[TUI_ONLINE_NAME];
+	char rank[3][TUI_ONLINE_NAME];	/* by colour */
+	enum color me;			/* EMPTY: watching */
+	struct tui_online_clock clock[3];	/* by colour */
+	double clock_at;		/* when the clocks were read */
+	bool connected[3];
+	double away_at[3];		/* when a player dropped */
+	bool accepted[3];
+	double count_black, count_white;
+	char count_result[32];
+	char result[256];		/* the end, in words */
+	bool down;			/* our connection dropped */
+	char down_msg[300];
+	char pending[8];		/* a move on its way */
+
+	/* Chat. */
+	char chat[TUI_ONLINE_CHAT][600];
+	int nchat;			/* lines kept (the last ones) */
+	bool chatting;			/* the input line has the keys */
+	char chat_edit[501];
+
+	/* The rule settings form. */
+	bool rules_open;
+	int rules_row;
+	struct tui_online_rules form;
+	int rulesy[TUI_NRULES];
+};
+
+/* tui-online.c: login and the lobby. */
+void tui_online_enter(struct tui *t, const char *url);
+void tui_online_leave(struct tui *t);
+void tui_online_message(struct tui *t, bool error, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void tui_online_lobby(struct tui *t);
+void tui_online_login_key(struct tui *t, int key);
+void tui_online_lobby_key(struct tui *t, int key);
+void tui_online_login_click(struct tui *t, int y, int x);
+void tui_online_lobby_click(struct tui *t, int y, int x);
+void tui_online_refresh_me(struct tui *t);
+void tui_online_key(struct tui *t, int key);
+void tui_online_click(struct tui *t, int y, int x);
+
+/* tui-online-game.c: the table and its game. */
+void tui_online_table_open(struct tui *t, long id, bool seated);
+void tui_online_table_close(struct tui *t);
+void tui_online_table_key(struct tui *t, int key);
+void tui_online_table_click(struct tui *t, int y, int x);
+void tui_online_table_from_json(struct tui_online_table *tb, const cJSON *o);
+double tui_online_clock_left(const struct tui *t, enum color c, bool main);
+
+/* tui-online-draw.c: painting. */
+void tui_online_draw(struct tui *t);
+void tui_online_panel(struct tui *t, const struct tui_layout *l);
+const char *tui_online_help_line(const struct tui *t);
+
+#endif

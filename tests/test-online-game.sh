@@ -1,0 +1,82 @@
+#!/bin/sh
+# test-online-game.sh: two players and a spectator on a real tengend, each
+# in tengen in tmux: registration, a table with 9x9 rules, start, moves
+# seen live by the opponent and the spectator, chat both ways, two passes,
+# counting with a toggle seen by both, both accept, and the result with
+# the points won and lost.
+. "${top_srcdir:-.}/tests/online/lib.sh"
+on_init test-online-game
+on_server
+
+on_start alice
+on_register alice
+on_start bob
+on_register bob
+on_table alice bob
+on_wait alice "White: bob (Beginner)"
+
+# The spectator watches the table from the lobby.
+on_start carol
+on_register carol
+on_keys carol Tab w
+on_wait carol "Black: alice"
+on_wait carol "Move 0: Black to play"
+
+on_play alice E5
+on_wait bob "Black played E5"
+on_expect_row carol 5 ". . . . X . . . ."
+on_play bob C3
+on_wait alice "White played C3"
+on_expect_row carol 3 ". . O . . . + . ."
+on_wait carol "Move 2: Black to play"
+
+# A move out of turn is refused before it leaves.
+on_goto bob D4 9
+on_keys bob Enter
+on_wait bob "Not your turn"
+
+# Chat, both ways, and the spectator reads it.
+on_keys alice Tab
+on_type alice "hello bob 你好"
+on_keys alice Enter Escape
+on_wait bob "alice: hello bob 你好"
+on_wait carol "alice: hello bob 你好"
+on_keys bob t
+on_type bob "hi alice"
+on_keys bob Enter Escape
+on_wait alice "bob: hi alice"
+
+# Two passes: counting with the opponent.
+on_keys alice p
+on_wait bob "Black passes"
+on_keys bob p
+on_wait alice "Counting: Black"
+on_wait bob "Accepted: Black no, White no"
+on_wait carol "Counting: Black"
+# alice marks the white stone on C3 (dead or alive: a toggle either way);
+# bob sees the count change.
+before=$(on_screen bob | grep "Counting: Black")
+on_goto alice C3 9
+on_keys alice Enter
+on_deadline=$(($(date +%s) + on_timeout))
+while [ "$(on_screen bob | grep "Counting: Black")" = "$before" ]; do
+	[ "$(date +%s)" -ge "$on_deadline" ] && on_fail "the toggle did not reach bob"
+	sleep 0.1
+done
+on_ok "bob sees alice's toggle"
+# Leave C3 dead: Black gets the whole board.
+on_screen alice | grep -q "Counting: Black 81" || on_keys alice Enter
+on_wait bob "Counting: Black 81, White 0: B+73.5"
+on_keys alice c
+on_wait bob "Accepted: Black yes, White no"
+on_keys bob c
+on_wait alice "Game over:"
+on_wait alice "you win 1 points"
+on_wait bob "you lose 1 points"
+on_wait carol "B+73.5"
+
+# Back in the lobby, the record shows the game.
+on_keys bob q
+on_wait bob "won 0, lost 1"
+on_keys bob Q
+on_done

@@ -1,0 +1,85 @@
+#!/bin/sh
+# test-online-reconnect.sh: connections that fail.  A client killed in the
+# middle of a game: the opponent sees the drop and the time left to come
+# back, plays on, and the restarted client logs in with its kept token
+# (mode 0600), goes straight back to the game and continues.  The server
+# killed and restarted: both clients show "Reconnecting", a move made
+# during the drop arrives once, not lost and not doubled.  A server that is
+# not there, and an address that is not one, get a message, not a crash.
+. "${top_srcdir:-.}/tests/online/lib.sh"
+on_init test-online-reconnect
+on_server
+
+on_start alice
+on_register alice
+on_start bob
+on_register bob
+on_table alice bob
+on_play alice E5
+on_wait bob "Black played E5"
+
+tokens="$on_tmp/alice/config/tengen/tokens"
+[ "$(stat -c %a "$tokens")" = 600 ] || on_fail "$tokens is not mode 600"
+on_ok "the token file has mode 600"
+grep -q "^$URL alice [0-9a-f]\{64\}\$" "$tokens" || on_fail "no token kept"
+on_ok "the token is kept for the server"
+
+# alice's tengen dies.
+kill -9 "$(tmux -L "$on_sock" display-message -p -t alice '#{pane_pid}')"
+on_wait bob "disconnected:"
+on_wait bob "left to come back"
+on_play bob C3
+
+# alice comes back: no login, straight to the game, with bob's move.
+on_start alice
+on_wait alice "Move 2: Black to play (you)"
+on_expect_row alice 3 ". . O . . . + . ."
+on_expect_row alice 5 ". . . . X . . . ."
+on_wait bob "Black is back"
+on_goto alice D4 9
+on_keys alice Enter
+on_wait bob "Black played D4"
+
+# The server goes away; bob moves meanwhile; the server comes back.
+port=$PORT
+on_server_stop -9
+on_wait alice "Reconnecting"
+on_wait bob "Reconnecting"
+on_goto bob G7 9
+on_keys bob Enter
+on_wait bob "Sending G7"
+sleep 1
+on_server "$port"
+on_wait alice "Move 4: Black to play (you)"
+on_wait bob "Move 4: Black to play"
+on_expect_row alice 7 ". . + . . . O . ."
+on_expect_row bob 7 ". . + . . . O . ."
+on_wait alice "White played G7"
+# Once more, to be sure nothing else arrives.
+sleep 2
+on_screen alice | grep -q "Move 4: Black to play" ||
+	on_fail "the move made during the drop was doubled or lost"
+on_ok "the move made during the drop came once"
+on_play alice F6
+on_wait bob "Black played F6"
+
+# No server there, and not a server address.
+URL=http://127.0.0.1:1
+on_start dave
+on_wait dave "Password"
+on_type dave dave
+on_keys dave Tab
+on_type dave secret-dave
+on_keys dave Enter
+on_wait dave "cannot reach http://127.0.0.1:1"
+URL=ftp://example.org
+on_start erin
+on_wait erin "Password"
+on_type erin erin
+on_keys erin Tab
+on_type erin secret-erin
+on_keys erin Enter
+on_wait erin "not a server address"
+on_keys erin Escape
+on_wait erin "Start game"
+on_done
