@@ -237,7 +237,7 @@ net_client_parse(const struct net_client *nc, long status, const char *body,
 	if (*json == NULL || !cJSON_IsObject(*json)) {
 		cJSON_Delete(*json);
 		*json = NULL;
-		snprintf(msg, msglen, "%s answered HTTP %ld without a tengen reply: is it a tengen server?",
+		snprintf(msg, msglen, "not a tengen server? %s: HTTP %ld, no JSON",
 		    nc->url, status);
 		r->code = "garbage";
 		r->message = msg;

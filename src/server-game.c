@@ -247,6 +247,16 @@ server_game_count_json(const struct server_game *sg)
 	return o;
 }
 
+/* Seconds left before the player C, who dropped, counts as escaped. */
+static double
+server_game_escape_in(const struct server *srv, const struct server_game *sg,
+		      enum color c)
+{
+	double left = srv->opt.escape_after - (server_now() - sg->seen[c]);
+
+	return left > 0 ? left : 0;
+}
+
 cJSON *
 server_game_json(struct server *srv, struct server_game *sg)
 {
@@ -254,7 +264,6 @@ server_game_json(struct server *srv, struct server_game *sg)
 	cJSON *rules = cJSON_CreateObject(), *conn = cJSON_CreateObject();
 	char v[8];
 
-	(void)srv;
 	cJSON_AddNumberToObject(o, "id", (double)sg->id);
 	cJSON_AddStringToObject(o, "status", server_status_names[sg->status]);
 	cJSON_AddStringToObject(o, "black", sg->name[BLACK]);
@@ -282,6 +291,15 @@ server_game_json(struct server *srv, struct server_game *sg)
 	cJSON_AddBoolToObject(conn, "black", !sg->away[BLACK]);
 	cJSON_AddBoolToObject(conn, "white", !sg->away[WHITE]);
 	cJSON_AddItemToObject(o, "connected", conn);
+	if (sg->status != SERVER_OVER && (sg->away[BLACK] || sg->away[WHITE])) {
+		cJSON *esc = cJSON_CreateObject();
+
+		for (enum color c = BLACK; c <= WHITE; c++)
+			if (sg->away[c])
+				cJSON_AddNumberToObject(esc, color_name(c),
+				    server_game_escape_in(srv, sg, c));
+		cJSON_AddItemToObject(o, "escape_in", esc);
+	}
 	if (sg->status == SERVER_OVER) {
 		cJSON_AddStringToObject(o, "result", sg->result);
 		cJSON_AddStringToObject(o, "reason", sg->reason);
@@ -814,7 +832,11 @@ server_game_tick_one(struct server *srv, struct server_table *t, double now)
 		if (!sg->away[c] && now - sg->seen[c] > srv->opt.disconnect_after) {
 			sg->away[c] = true;
 			server_begin(srv);
-			server_emit(srv, &t->chan, server_game_event("disconnect", c));
+			cJSON *ev = server_game_event("disconnect", c);
+
+			cJSON_AddNumberToObject(ev, "escape_in",
+			    server_game_escape_in(srv, sg, c));
+			server_emit(srv, &t->chan, ev);
 			server_commit(srv);
 		}
 		if (sg->away[c] && now - sg->seen[c] > srv->opt.escape_after) {

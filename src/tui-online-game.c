@@ -232,8 +232,15 @@ tui_og_game(struct tui *t, const cJSON *gj)
 
 		o->connected[c] = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(
 		    conn, c == BLACK ? "black" : "white"));
-		if (!o->connected[c] && (was || o->away_at[c] == 0))
+		if (!o->connected[c] && (was || o->away_at[c] == 0)) {
+			const cJSON *in = cJSON_GetObjectItemCaseSensitive(
+			    cJSON_GetObjectItemCaseSensitive(gj, "escape_in"),
+			    color_name(c));
+
 			o->away_at[c] = tui_now();
+			o->escape_at[c] = cJSON_IsNumber(in) ?
+			    o->away_at[c] + in->valuedouble : 0;
+		}
 	}
 	gm->mode = TUI_PLAY;
 	gm->view = -1;
@@ -428,8 +435,12 @@ tui_og_event(struct tui *t, const cJSON *ev)
 	} else if (strcmp(type, "undo_declined") == 0)
 		tui_online_message(t, false, _("The undo was declined"));
 	else if (strcmp(type, "disconnect") == 0) {
+		const cJSON *in = cJSON_GetObjectItemCaseSensitive(ev, "escape_in");
+
 		o->connected[c] = false;
 		o->away_at[c] = tui_now();
+		o->escape_at[c] = cJSON_IsNumber(in) ?
+		    o->away_at[c] + in->valuedouble : 0;
 	} else if (strcmp(type, "reconnect") == 0) {
 		o->connected[c] = true;
 		tui_online_message(t, false, _("%s is back"), tui_og_color_name(c));

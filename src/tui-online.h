@@ -126,6 +126,7 @@ struct tui_online {
 	double clock_at;		/* when the clocks were read */
 	bool connected[3];
 	double away_at[3];		/* when a player dropped */
+	double escape_at[3];		/* when that drop becomes an escape, 0 unknown */
 	bool accepted[3];
 	double count_black, count_white;
 	char count_result[32];

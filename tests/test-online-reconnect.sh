@@ -82,4 +82,43 @@ on_keys erin Enter
 on_wait erin "not a server address"
 on_keys erin Escape
 on_wait erin "Start game"
+
+# A server that answers, but not as tengend does: HTML to everything.
+if command -v python3 >/dev/null 2>&1; then
+	python3 -c '
+import http.server, sys
+class H(http.server.BaseHTTPRequestHandler):
+    def answer(self):
+        body = b"<html><body>It works!</body></html>"
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+    do_GET = do_POST = answer
+    def log_message(self, *args):
+        pass
+s = http.server.HTTPServer(("127.0.0.1", 0), H)
+open(sys.argv[1], "w").write(str(s.server_port))
+s.serve_forever()
+' "$on_tmp/garbage-port" &
+	garbage=$!
+	i=0
+	while [ ! -s "$on_tmp/garbage-port" ] && [ $i -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	URL=http://127.0.0.1:$(cat "$on_tmp/garbage-port")
+	on_start fred
+	on_wait fred "Password"
+	on_type fred fred
+	on_keys fred Tab
+	on_type fred secret-fred
+	on_keys fred Enter
+	on_wait fred "not a tengen server"
+	on_keys fred Escape
+	on_wait fred "Start game"
+	kill "$garbage" 2>/dev/null
+	on_ok "a server that answers garbage gets a message, not a crash"
+fi
 on_done

@@ -44,6 +44,8 @@ wait "$bob_poll" 2>/dev/null
 sleep 2.5
 call GET "/state?table=$t" ""
 ok "$(jo .game.connected.white)" false "bob is shown as disconnected"
+ok "$(jo '.game.escape_in.white | (. > 0 and . < 3)')" true \
+	"the state says how long bob has to come back"
 poller "$bob"
 bob_poll=$!
 sleep 0.5
@@ -62,6 +64,8 @@ ok "$(jo .game.status)/$(jo .game.reason)/$(jo .game.result)" over/escape/B+F \
 ok "$(jo '.seats[1]')" null "the escaper lost the seat"
 ok "$(events "$t" 0 | jq -r '[.events[].type | select(. == "disconnect" or . == "reconnect" or . == "end")] | join(",")')" \
 	"disconnect,reconnect,disconnect,end" "disconnect and reconnect events"
+ok "$(events "$t" 0 | jq -r '[.events[] | select(.type == "disconnect") | .escape_in | (. > 0 and . <= 3)] | all')" \
+	true "each disconnect event says how long is left to come back"
 call GET "/user?name=bob" ""
 ok "$(jo .points)/$(jo .escapes)/$(jo .losses)" -3/1/0 "bob loses the room's penalty (3)"
 call GET "/user?name=alice" ""
