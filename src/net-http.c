@@ -193,6 +193,10 @@ net_http_request(struct net_http *h, const char *method, const char *path,
 	    timeout_ms < 10000 ? timeout_ms : 10000L);
 	curl_easy_setopt(r->easy, CURLOPT_NOSIGNAL, 1L);
 	curl_easy_setopt(r->easy, CURLOPT_USERAGENT, "tengen/" PACKAGE_VERSION);
+	/* Certificates are always checked (libcurl's default); a private CA
+	 * can be trusted through SSL_CERT_FILE, as with OpenSSL's tools. */
+	if (getenv("SSL_CERT_FILE") && *getenv("SSL_CERT_FILE"))
+		curl_easy_setopt(r->easy, CURLOPT_CAINFO, getenv("SSL_CERT_FILE"));
 	/* Replies bigger than this are not from a tengen server. */
 	curl_easy_setopt(r->easy, CURLOPT_MAXFILESIZE, 16L << 20);
 	r->headers = curl_slist_append(NULL, "Accept: application/json");

@@ -27,8 +27,8 @@ typedef void (*net_http_cb)(void *arg, long status, const char *body,
 			    size_t len, const char *error);
 
 /* BASE_URL: "http://host:port" or "https://...", without a trailing '/'.
- * Certificates are checked (the libcurl default); no proxy from the
- * environment is ignored. */
+ * Certificates are always checked; SSL_CERT_FILE names a file of CA
+ * certificates to trust instead of the system's. */
 struct net_http *net_http_new(const char *base_url);
 void net_http_free(struct net_http *h);
 

@@ -61,7 +61,8 @@ on_server_stop() {
 	PID=
 }
 
-# on_start NAME [ARGS...]: tengen --server $URL --ascii ARGS as player NAME.
+# on_start NAME [ARGS...]: tengen --server $URL --ascii ARGS as player NAME
+# (with the environment assignments in $ON_ENV, if any).
 on_start() {
 	n=$1
 	shift
@@ -71,7 +72,7 @@ on_start() {
 		tmux -L "$on_sock" kill-session -t "$n"
 	fi
 	tmux -L "$on_sock" -f /dev/null new-session -d -s "$n" -x 80 -y 24 \
-		"XDG_CONFIG_HOME='$on_tmp/$n/config' XDG_DATA_HOME='$on_tmp/$n/data' exec '$tengen' --server '$URL' --ascii $*" ||
+		"${ON_ENV:-} XDG_CONFIG_HOME='$on_tmp/$n/config' XDG_DATA_HOME='$on_tmp/$n/data' exec '$tengen' --server '$URL' --ascii $*" ||
 		on_fail "cannot start tmux"
 	tmux -L "$on_sock" set-option -t "$n" remain-on-exit on >/dev/null
 }
