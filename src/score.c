@@ -186,6 +186,9 @@ char *
 score_result_stones(double margin, const char *lang, char *buf, size_t len)
 {
 	bool zh = lang && strncmp(lang, "zh", 2) == 0;
+	/* Traditional characters where the language asks for them. */
+	bool hant = zh && (strncmp(lang, "zh_TW", 5) == 0 ||
+	    strncmp(lang, "zh_HK", 5) == 0 || strncmp(lang, "zh_MO", 5) == 0);
 	char n[32];
 
 	if (margin == 0) {
@@ -194,7 +197,8 @@ score_result_stones(double margin, const char *lang, char *buf, size_t len)
 	}
 	score_format_stones(fabs(margin) / 2, n, sizeof n);
 	if (zh)
-		snprintf(buf, len, "%s胜 %s 子", margin > 0 ? "黑" : "白", n);
+		snprintf(buf, len, "%s%s %s 子", margin > 0 ? "黑" : "白",
+		    hant ? "勝" : "胜", n);
 	else
 		snprintf(buf, len, "%s wins by %s stone%s",
 		    margin > 0 ? "Black" : "White", n,

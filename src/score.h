@@ -48,7 +48,8 @@ int score_black_needs(int size, double komi);
 /* Result strings.  MARGIN as in struct score.
  * score_result_sgf: "B+2.5", "W+0.5", "0".
  * score_result_stones: "Black wins by 1¼ stones" / "Draw" (LANG "en"), or
- * "黑胜 1¼ 子" / "和棋" (LANG "zh").  Both write at most LEN bytes into BUF
+ * "黑胜 1¼ 子" / "和棋" (LANG "zh", "zh_CN"), or "黑勝 1¼ 子" (LANG "zh_TW",
+ * "zh_HK").  Both write at most LEN bytes into BUF
  * and return BUF. */
 char *score_result_sgf(double margin, char *buf, size_t len);
 char *score_result_stones(double margin, const char *lang, char *buf, size_t len);

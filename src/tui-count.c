@@ -26,7 +26,7 @@ tui_count_update(struct tui *t)
 	    _("Black %g, White %g, komi %g: %s (%s). C confirms, Esc plays on"),
 	    gm->score.black, gm->score.white, gm->g.komi,
 	    score_result_sgf(gm->score.margin, sgf, sizeof sgf),
-	    score_result_stones(gm->score.margin, t->lang, stones,
+	    score_result_stones(gm->score.margin, i18n_catalog(), stones,
 	    sizeof stones));
 }
 

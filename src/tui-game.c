@@ -111,7 +111,7 @@ tui_game_result(struct tui *t, char *buf, size_t len)
 	case GAME_END_SCORE:
 		snprintf(buf, len, "%s: %s",
 		    score_result_sgf(g->score, sgf, sizeof sgf),
-		    score_result_stones(g->score, t->lang, stones,
+		    score_result_stones(g->score, i18n_catalog(), stones,
 		    sizeof stones));
 		break;
 	case GAME_END_RESIGN:

@@ -155,7 +155,7 @@ tui_lobby_saved(struct tui *t)
 {
 	if (settings_save(&t->set, t->config_path) < 0)
 		snprintf(t->lobby.msg, sizeof t->lobby.msg,
-		    _("Cannot write the settings to %s"), t->config_path);
+		    _("Cannot write the settings to %.200s"), t->config_path);
 }
 
 static void

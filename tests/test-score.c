@@ -143,6 +143,8 @@ test_results(void **state)
 	    "Black wins by 1¼ stones");
 	assert_string_equal(score_result_stones(2.5, "zh", buf, sizeof buf), "黑胜 1¼ 子");
 	assert_string_equal(score_result_stones(-7, "zh", buf, sizeof buf), "白胜 3½ 子");
+	assert_string_equal(score_result_stones(-7, "zh_TW", buf, sizeof buf), "白勝 3½ 子");
+	assert_string_equal(score_result_stones(2.5, "zh_CN", buf, sizeof buf), "黑胜 1¼ 子");
 	assert_string_equal(score_result_stones(-20, "en", buf, sizeof buf),
 	    "White wins by 10 stones");
 }
