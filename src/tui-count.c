@@ -23,7 +23,7 @@ tui_count_update(struct tui *t)
 
 	score_area(&gm->g.board, gm->dead, gm->g.komi, &gm->score);
 	tui_game_message(gm, false,
-	    _("Black %g, White %g, komi %g: %s (%s). C confirms, Esc plays on"),
+	    _("Black %g, White %g, komi %g: %s (%s)"),
 	    gm->score.black, gm->score.white, gm->g.komi,
 	    score_result_sgf(gm->score.margin, sgf, sizeof sgf),
 	    score_result_stones(gm->score.margin, i18n_catalog(), stones,
