@@ -41,32 +41,6 @@ net_token_load(const char *path, const char *url, char *name, size_t namelen,
 	return rc;
 }
 
-static int
-net_token_write(const char *path, const char *text, size_t len)
-{
-	size_t plen = strlen(path) + 16;
-	char *tmp = xmalloc(plen);
-	int fd, rc = -1;
-
-	snprintf(tmp, plen, "%s.tmpXXXXXX", path);
-	/* mkstemp creates the file with mode 0600. */
-	if ((fd = mkstemp(tmp)) < 0) {
-		free(tmp);
-		return -1;
-	}
-	if (fchmod(fd, 0600) == 0 && write(fd, text, len) == (ssize_t)len &&
-	    fsync(fd) == 0)
-		rc = 0;
-	if (close(fd) < 0)
-		rc = -1;
-	if (rc == 0 && rename(tmp, path) < 0)
-		rc = -1;
-	if (rc < 0)
-		unlink(tmp);
-	free(tmp);
-	return rc;
-}
-
 int
 net_token_save(const char *path, const char *url, const char *name,
 	       const char *token)
@@ -103,7 +77,8 @@ net_token_save(const char *path, const char *url, const char *name,
 		len += (size_t)snprintf(out + len, cap - len, "%s %s %s\n", url,
 		    name, token);
 	}
-	rc = settings_mkdir_parent(path) == 0 ? net_token_write(path, out, len) : -1;
+	rc = settings_mkdir_parent(path) == 0 ?
+	    util_write_atomic_mode(path, out, len, 0600) : -1;
 	free(out);
 	return rc;
 }

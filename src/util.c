@@ -70,6 +70,13 @@ xstrndup(const char *s, size_t n)
 int
 util_write_atomic(const char *path, const void *data, size_t len)
 {
+	return util_write_atomic_mode(path, data, len, 0644);
+}
+
+int
+util_write_atomic_mode(const char *path, const void *data, size_t len,
+		       int mode)
+{
 	size_t plen = strlen(path);
 	char *tmp = xmalloc(plen + 16);
 	const char *p = data;
@@ -92,7 +99,8 @@ util_write_atomic(const char *path, const void *data, size_t len)
 		p += w;
 		len -= (size_t)w;
 	}
-	if (fchmod(fd, 0644) < 0 || fsync(fd) < 0)
+	/* mkstemp made the file 0600: nobody else saw it before this. */
+	if (fchmod(fd, (mode_t)mode) < 0 || fsync(fd) < 0)
 		goto fail;
 	if (close(fd) < 0) {
 		fd = -1;

@@ -19,6 +19,9 @@ char *xstrndup(const char *s, size_t n);
 /* Write LEN bytes to PATH atomically: a temporary file in the same directory,
  * fsync, rename.  Returns 0, or -1 with errno set and nothing left behind. */
 int util_write_atomic(const char *path, const void *data, size_t len);
+/* The same with the file's permission bits (0600 for secrets). */
+int util_write_atomic_mode(const char *path, const void *data, size_t len,
+			   int mode);
 
 /* xorshift-style generator; one per thread, no locking. */
 struct rng {
