@@ -14,6 +14,7 @@
 #include "bench.h"
 #include "board.h"
 #include "playout.h"
+#include "util.h"
 
 struct bench_job {
 	int size;
@@ -23,26 +24,17 @@ struct bench_job {
 	long moves;
 };
 
-static double
-bench_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static void *
 bench_thread(void *arg)
 {
 	struct bench_job *job = arg;
 	struct board empty, b;
 	struct rng r = { job->seed };
-	double end = bench_now() + job->seconds;
+	double end = util_now() + job->seconds;
 	int max_moves = 3 * job->size * job->size;
 
 	board_init(&empty, job->size);
-	while (bench_now() < end) {
+	while (util_now() < end) {
 		for (int i = 0; i < 64; i++) {
 			b = empty;
 			job->moves += playout_run(&b, &r, PLAYOUT_LIGHT, max_moves);
@@ -60,7 +52,7 @@ bench_size(FILE *out, int size, int threads, double seconds)
 	long total = 0, moves = 0;
 	double start, elapsed;
 
-	start = bench_now();
+	start = util_now();
 	for (int t = 0; t < threads; t++) {
 		jobs[t] = (struct bench_job){ size, seconds, 12345u + (unsigned)t, 0, 0 };
 		if (pthread_create(&tid[t], NULL, bench_thread, &jobs[t]) != 0)
@@ -71,7 +63,7 @@ bench_size(FILE *out, int size, int threads, double seconds)
 		total += jobs[t].playouts;
 		moves += jobs[t].moves;
 	}
-	elapsed = bench_now() - start;
+	elapsed = util_now() - start;
 	fprintf(out, "%dx%d light playouts/s: %.0f (%d thread%s, %.0f per thread, "
 	    "%.0f moves/playout)\n", size, size, total / elapsed, threads,
 	    threads == 1 ? "" : "s", total / elapsed / threads,

@@ -82,15 +82,6 @@ struct net_client {
 };
 
 static double
-net_client_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static double
 net_client_backoff(int failures)
 {
 	double d = 0.5;
@@ -326,7 +317,7 @@ net_client_watch_poll(struct net_client *nc, int w)
 		wt->req->w = w;
 		wt->req->gen = wt->gen;
 	} else
-		wt->retry_at = net_client_now() + 1;
+		wt->retry_at = util_now() + 1;
 }
 
 static void
@@ -342,7 +333,7 @@ net_client_watch_state(struct net_client *nc, int w)
 		wt->req->w = w;
 		wt->req->gen = wt->gen;
 	} else
-		wt->retry_at = net_client_now() + 1;
+		wt->retry_at = util_now() + 1;
 }
 
 static void
@@ -358,7 +349,7 @@ net_client_watch_fail(struct net_client *nc, int w, const struct net_reply *r)
 	}
 	wt->failures++;
 	wt->down = true;
-	wt->retry_at = net_client_now() + net_client_backoff(wt->failures);
+	wt->retry_at = util_now() + net_client_backoff(wt->failures);
 	wt->cb(wt->arg, NET_WATCH_DOWN, NULL, r->message);
 }
 
@@ -472,7 +463,7 @@ net_client_watch_down(const struct net_client *nc, int w, double *wait)
 	if (!wt->down || wt->id == 0)
 		return false;
 	if (wait != NULL) {
-		*wait = wt->retry_at > 0 ? wt->retry_at - net_client_now() : 0;
+		*wait = wt->retry_at > 0 ? wt->retry_at - util_now() : 0;
 		if (*wait < 0)
 			*wait = 0;
 	}
@@ -498,7 +489,7 @@ net_client_move_send(struct net_client *nc)
 	if (mv->req != NULL)
 		mv->req->gen = mv->gen;
 	else
-		mv->retry_at = net_client_now() + 1;
+		mv->retry_at = util_now() + 1;
 }
 
 static void
@@ -521,7 +512,7 @@ net_client_move_retry(struct net_client *nc)
 
 	mv->req = NULL;
 	mv->failures++;
-	mv->retry_at = net_client_now() + net_client_backoff(mv->failures);
+	mv->retry_at = util_now() + net_client_backoff(mv->failures);
 }
 
 static void
@@ -643,7 +634,7 @@ int
 net_client_pollfds(struct net_client *nc, struct pollfd *fds, int max,
 		   int *timeout_ms)
 {
-	double now = net_client_now();
+	double now = util_now();
 
 	for (int w = 0; w < NET_CLIENT_WATCHES; w++)
 		if (nc->watch[w].id != 0)
@@ -656,7 +647,7 @@ net_client_pollfds(struct net_client *nc, struct pollfd *fds, int max,
 void
 net_client_dispatch(struct net_client *nc, const struct pollfd *fds, int n)
 {
-	double now = net_client_now();
+	double now = util_now();
 
 	net_http_dispatch(nc->http, fds, n);
 	for (int w = 0; w < NET_CLIENT_WATCHES; w++) {

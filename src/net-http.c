@@ -47,15 +47,6 @@ struct net_http {
 	double timer_set;	/* when timer_ms was set */
 };
 
-static double
-net_http_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static int
 net_http_socket_cb(CURL *easy, curl_socket_t fd, int what, void *userp,
 		   void *socketp)
@@ -90,7 +81,7 @@ net_http_timer_cb(CURLM *multi, long timeout_ms, void *userp)
 
 	(void)multi;
 	h->timer_ms = timeout_ms;
-	h->timer_set = net_http_now();
+	h->timer_set = util_now();
 	return 0;
 }
 
@@ -282,7 +273,7 @@ net_http_pollfds(struct net_http *h, struct pollfd *fds, int max,
 	}
 	if (h->timer_ms >= 0) {
 		long left = h->timer_ms -
-		    (long)((net_http_now() - h->timer_set) * 1000);
+		    (long)((util_now() - h->timer_set) * 1000);
 
 		if (left < 0)
 			left = 0;
@@ -338,7 +329,7 @@ net_http_dispatch(struct net_http *h, const struct pollfd *fds, int n)
 			curl_multi_socket_action(h->multi, fds[i].fd, flags, &running);
 	}
 	if (h->timer_ms >= 0 &&
-	    (net_http_now() - h->timer_set) * 1000 >= h->timer_ms) {
+	    (util_now() - h->timer_set) * 1000 >= h->timer_ms) {
 		h->timer_ms = -1;
 		curl_multi_socket_action(h->multi, CURL_SOCKET_TIMEOUT, 0, &running);
 	}

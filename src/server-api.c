@@ -394,7 +394,7 @@ server_api_events(struct server_call *c)
 	    !srv->stopping) {
 		w->chan = ch;
 		w->since = since;
-		w->deadline = server_now() + (double)timeout;
+		w->deadline = util_now() + (double)timeout;
 		w->table = t;
 		w->user = c->user;
 		server_waiter_add(srv, w);

@@ -123,7 +123,7 @@ server_game_new(struct server *srv, const struct server_db_rules *rules,
 	server_game_clock_rules(sg);
 	clock_start(&sg->clock, &sg->cs[BLACK]);
 	clock_start(&sg->clock, &sg->cs[WHITE]);
-	sg->turn_start = server_now();
+	sg->turn_start = util_now();
 	sg->seen[BLACK] = sg->seen[WHITE] = sg->turn_start;
 	sg->status = SERVER_PLAYING;
 	return sg;
@@ -216,7 +216,7 @@ static cJSON *
 server_game_clocks_json(const struct server_game *sg)
 {
 	cJSON *o = cJSON_CreateObject();
-	double now = server_now();
+	double now = util_now();
 
 	cJSON_AddItemToObject(o, "black", server_game_clock_json(sg, BLACK, now));
 	cJSON_AddItemToObject(o, "white", server_game_clock_json(sg, WHITE, now));
@@ -252,7 +252,7 @@ static double
 server_game_escape_in(const struct server *srv, const struct server_game *sg,
 		      enum color c)
 {
-	double left = srv->opt.escape_after - (server_now() - sg->seen[c]);
+	double left = srv->opt.escape_after - (util_now() - sg->seen[c]);
 
 	return left > 0 ? left : 0;
 }
@@ -483,7 +483,7 @@ server_game_play(struct server_call *c, const char *vertex)
 	struct server_game *sg;
 	enum board_verdict v;
 	enum color color;
-	double now = server_now(), elapsed;
+	double now = util_now(), elapsed;
 	long expect;
 	point_t p;
 	cJSON *ev;
@@ -652,7 +652,7 @@ server_game_undo_answer(struct server_call *c, bool accept)
 		    sg->g.moves[sg->g.nmoves - 1 - k].color != by)
 			k++;
 		game_undo(&sg->g, k + 1);
-		sg->turn_start = server_now();
+		sg->turn_start = util_now();
 		if (server_db_move_truncate(srv->db, sg->id, sg->g.nmoves) < 0)
 			server_fatal(srv, "taking back moves");
 		server_game_save(srv, t);
@@ -772,7 +772,7 @@ server_game_resume(struct server_call *c)
 	sg->status = SERVER_PLAYING;
 	memset(sg->dead, 0, sizeof sg->dead);
 	sg->accepted[BLACK] = sg->accepted[WHITE] = false;
-	sg->turn_start = server_now();
+	sg->turn_start = util_now();
 	server_game_save(c->srv, t);
 	ev = server_game_event("resume", color);
 	cJSON_AddStringToObject(ev, "to_move", color_name(game_to_move(&sg->g)));
@@ -801,7 +801,7 @@ server_game_presence(struct server *srv, struct server_table *t, long user,
 	sg->polls[c] += delta;
 	if (sg->polls[c] < 0)
 		sg->polls[c] = 0;
-	sg->seen[c] = server_now();
+	sg->seen[c] = util_now();
 	if (sg->away[c]) {
 		sg->away[c] = false;
 		server_begin(srv);

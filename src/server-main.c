@@ -26,15 +26,6 @@
 
 #define SERVER_TICK_NS 100000000L
 
-double
-server_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 void
 server_fatal(struct server *srv, const char *what)
 {
@@ -158,7 +149,7 @@ server_add_room(struct server_db *db, char **arg)
 static void
 server_tick(struct server *srv)
 {
-	double now = server_now();
+	double now = util_now();
 
 	pthread_mutex_lock(&srv->lock);
 	server_game_tick(srv, now);

@@ -154,7 +154,6 @@ struct server_call {
 };
 
 /* server-main.c */
-double server_now(void);
 void server_fatal(struct server *srv, const char *what);
 /* Begin and commit a write transaction; failures are fatal. */
 void server_begin(struct server *srv);

@@ -20,6 +20,7 @@
 #include "ai.h"
 #include "i18n.h"
 #include "tui.h"
+#include "util.h"
 
 void
 tui_game_message(struct tui_game *gm, bool error, const char *fmt, ...)
@@ -150,7 +151,7 @@ tui_game_after_move(struct tui *t)
 	if (gm->mode == TUI_PLAY && tui_game_kind(gm, c) != TUI_HUMAN) {
 		gm->thinking = true;
 		gm->have_move = false;
-		gm->show_at = tui_now() + tui_game_pace_delay(t);
+		gm->show_at = util_now() + tui_game_pace_delay(t);
 		tui_player_ask(&gm->player, &gm->g, c);
 	}
 }
@@ -182,7 +183,7 @@ tui_game_begin(struct tui *t, const struct settings *set)
 	gm->cx = gm->cy = gm->g.size / 2;
 	gm->view = -1;
 	gm->play_on_at = -1;
-	gm->pace_rng = t->seed ? t->seed : (unsigned long)tui_now() * 1000003UL;
+	gm->pace_rng = t->seed ? t->seed : (unsigned long)util_now() * 1000003UL;
 	t->in_game = true;
 	t->screen = TUI_SCREEN_GAME;
 }
@@ -646,7 +647,7 @@ tui_game_tick(struct tui *t)
 		gm->have_move = true;
 		gm->move = move;
 	}
-	if (tui_now() < gm->show_at)
+	if (util_now() < gm->show_at)
 		return;
 	gm->thinking = gm->have_move = false;
 	c = game_to_move(&gm->g);
@@ -674,6 +675,6 @@ tui_game_timeout(struct tui *t)
 
 	if (!t->in_game || !gm->have_move)
 		return -1;
-	ms = (gm->show_at - tui_now()) * 1000.0 + 1;
+	ms = (gm->show_at - util_now()) * 1000.0 + 1;
 	return ms < 0 ? 0 : ms > 60000 ? 60000 : (int)ms;
 }

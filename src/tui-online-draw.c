@@ -17,6 +17,7 @@
 
 #include "i18n.h"
 #include "tui-online.h"
+#include "util.h"
 
 /* A player who drops has this long to come back when the server does not
  * say (servers before escape_in): tengend's default escape window (180 s)
@@ -244,8 +245,8 @@ tui_od_player(struct tui *t, int y, int x, int w, enum color c)
 	    o->me == c ? _(" - you") : "");
 	tui_put(y++, x, w, to_move ? A_BOLD : 0, buf);
 	if (!o->connected[c] && o->have_game && t->game.mode != TUI_OVER) {
-		double left = o->escape_at[c] > 0 ? o->escape_at[c] - tui_now() :
-		    TUI_ONLINE_COMEBACK - (tui_now() - o->away_at[c]);
+		double left = o->escape_at[c] > 0 ? o->escape_at[c] - util_now() :
+		    TUI_ONLINE_COMEBACK - (util_now() - o->away_at[c]);
 
 		tui_od_time(left > 0 ? left : 0, lt, sizeof lt);
 		snprintf(buf, sizeof buf, _("   disconnected: %s left to come back"),

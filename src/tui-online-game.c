@@ -20,6 +20,7 @@
 
 #include "i18n.h"
 #include "tui-online.h"
+#include "util.h"
 
 static const char *
 tui_og_str(const cJSON *o, const char *name)
@@ -101,7 +102,7 @@ tui_og_clocks(struct tui *t, const cJSON *clock)
 		o->clock[c].overtime = cJSON_IsTrue(
 		    cJSON_GetObjectItemCaseSensitive(cj, "overtime"));
 	}
-	o->clock_at = tui_now();
+	o->clock_at = util_now();
 }
 
 double
@@ -113,7 +114,7 @@ tui_online_clock_left(const struct tui *t, enum color c, bool main)
 
 	if (o->have_game && gm->mode == TUI_PLAY &&
 	    gm->g.end == GAME_END_NONE && game_to_move(&gm->g) == c)
-		el = tui_now() - o->clock_at;
+		el = util_now() - o->clock_at;
 	v = (main ? o->clock[c].main_left : o->clock[c].left) - el;
 	return v > 0 ? v : 0;
 }
@@ -237,7 +238,7 @@ tui_og_game(struct tui *t, const cJSON *gj)
 			    cJSON_GetObjectItemCaseSensitive(gj, "escape_in"),
 			    color_name(c));
 
-			o->away_at[c] = tui_now();
+			o->away_at[c] = util_now();
 			o->escape_at[c] = cJSON_IsNumber(in) ?
 			    o->away_at[c] + in->valuedouble : 0;
 		}
@@ -438,7 +439,7 @@ tui_og_event(struct tui *t, const cJSON *ev)
 		const cJSON *in = cJSON_GetObjectItemCaseSensitive(ev, "escape_in");
 
 		o->connected[c] = false;
-		o->away_at[c] = tui_now();
+		o->away_at[c] = util_now();
 		o->escape_at[c] = cJSON_IsNumber(in) ?
 		    o->away_at[c] + in->valuedouble : 0;
 	} else if (strcmp(type, "reconnect") == 0) {

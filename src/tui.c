@@ -29,6 +29,7 @@
 #include "net-client.h"
 #include "tui.h"
 #include "tui-online.h"
+#include "util.h"
 
 static volatile sig_atomic_t tui_signal_caught;
 static int tui_signal_fd = -1;
@@ -43,15 +44,6 @@ tui_signal_handler(int sig)
 		/* The pipe is full: the loop is awake anyway. */
 	}
 	errno = saved;
-}
-
-double
-tui_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 void

@@ -241,7 +241,6 @@ enum {
 
 /* tui.c */
 int tui_run(struct tui_start *start);
-double tui_now(void);
 void tui_bell(struct tui *t);
 /* Text helpers: display width of UTF-8 text, and drawing it clipped to W
  * columns at Y, X with ATTR.  Return the columns used. */

@@ -23,6 +23,9 @@ int util_write_atomic(const char *path, const void *data, size_t len);
 int util_write_atomic_mode(const char *path, const void *data, size_t len,
 			   int mode);
 
+/* Seconds on the monotonic clock, for measuring intervals. */
+double util_now(void);
+
 /* xorshift-style generator; one per thread, no locking. */
 struct rng {
 	uint64_t s;
