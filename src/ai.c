@@ -74,15 +74,6 @@ struct ai {
 	uint64_t seed;
 };
 
-static double
-ai_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 void
 ai_options_default(struct ai_options *o)
 {
@@ -493,7 +484,7 @@ ai_worker(void *arg)
 		if (ai->budget > 0 &&
 		    __atomic_load_n(&ai->playouts, __ATOMIC_RELAXED) >= ai->budget)
 			break;
-		if ((++k & 15) == 0 && ai->deadline > 0 && ai_now() > ai->deadline)
+		if ((++k & 15) == 0 && ai->deadline > 0 && util_now() > ai->deadline)
 			break;
 		ai_iterate(ai, &r, w);
 	}
@@ -559,12 +550,12 @@ ai_budget(struct ai *ai, const struct game *g)
 	if (ai->opt.playouts > 0 || ai->opt.seconds > 0) {
 		ai->budget = ai->opt.playouts;
 		if (ai->opt.seconds > 0)
-			ai->deadline = ai_now() + ai->opt.seconds;
+			ai->deadline = util_now() + ai->opt.seconds;
 		return;
 	}
 	ai->budget = ai_level_budget(ai->opt.level, g->size);
 	if (ai->opt.level == AI_ADVANCED)
-		ai->deadline = ai_now() + AI_ADVANCED_SECONDS;
+		ai->deadline = util_now() + AI_ADVANCED_SECONDS;
 }
 
 /* Black's margin in the current position with dead stones removed. */
@@ -595,7 +586,7 @@ point_t
 ai_genmove(struct ai *ai, const struct game *g, enum color c,
 	   struct ai_stats *stats)
 {
-	double start = ai_now();
+	double start = util_now();
 	struct ai_node *root, *best = NULL;
 	int nthreads = ai_threads(ai);
 	pthread_t tid[64];
@@ -674,7 +665,7 @@ ai_genmove(struct ai *ai, const struct game *g, enum color c,
 	double rate = best->visits ? best->wins2 / (2.0 * best->visits) : 0.5;
 	if (stats) {
 		stats->playouts = ai->playouts;
-		stats->seconds = ai_now() - start;
+		stats->seconds = util_now() - start;
 		stats->winrate = rate;
 		stats->memory = (size_t)ai->pool_used * sizeof(struct ai_node);
 	}
