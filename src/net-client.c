@@ -365,6 +365,22 @@ net_client_watch_up(struct net_client *nc, int w)
 	}
 }
 
+const char *
+net_client_str(const cJSON *o, const char *name)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+
+	return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+double
+net_client_num(const cJSON *o, const char *name)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+
+	return cJSON_IsNumber(v) ? v->valuedouble : 0;
+}
+
 static long
 net_client_number(const cJSON *o, const char *name, long dflt)
 {

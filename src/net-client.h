@@ -91,4 +91,9 @@ void net_client_dispatch(struct net_client *nc, const struct pollfd *fds,
 /* S percent-encoded for a query into BUF (cut short if LEN is small). */
 void net_client_escape(const char *s, char *buf, size_t len);
 
+/* Fields of a reply: the string NAME of O, or "" when it is missing or
+ * not a string; the number NAME, or 0. */
+const char *net_client_str(const cJSON *o, const char *name);
+double net_client_num(const cJSON *o, const char *name);
+
 #endif

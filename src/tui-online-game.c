@@ -22,22 +22,6 @@
 #include "tui-online.h"
 #include "util.h"
 
-static const char *
-tui_og_str(const cJSON *o, const char *name)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
-
-	return cJSON_IsString(v) ? v->valuestring : "";
-}
-
-static double
-tui_og_num(const cJSON *o, const char *name)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
-
-	return cJSON_IsNumber(v) ? v->valuedouble : 0;
-}
-
 static enum color
 tui_og_color(const char *name)
 {
@@ -58,11 +42,11 @@ tui_og_rules(struct tui_online_rules *r, const cJSON *o)
 	if (!cJSON_IsObject(o))
 		return;
 	r->set = true;
-	r->size = (int)tui_og_num(o, "size");
-	r->komi = tui_og_num(o, "komi");
-	r->main_time = (int)tui_og_num(o, "main_time");
-	r->move_limit = (int)tui_og_num(o, "move_limit");
-	r->overtime = (int)tui_og_num(o, "overtime");
+	r->size = (int)net_client_num(o, "size");
+	r->komi = net_client_num(o, "komi");
+	r->main_time = (int)net_client_num(o, "main_time");
+	r->move_limit = (int)net_client_num(o, "move_limit");
+	r->overtime = (int)net_client_num(o, "overtime");
 }
 
 void
@@ -71,8 +55,8 @@ tui_online_table_from_json(struct tui_online_table *tb, const cJSON *o)
 	const cJSON *seats = cJSON_GetObjectItemCaseSensitive(o, "seats");
 
 	memset(tb, 0, sizeof *tb);
-	tb->id = (long)tui_og_num(o, "id");
-	snprintf(tb->status, sizeof tb->status, "%s", tui_og_str(o, "status"));
+	tb->id = (long)net_client_num(o, "id");
+	snprintf(tb->status, sizeof tb->status, "%s", net_client_str(o, "status"));
 	tui_og_rules(&tb->rules, cJSON_GetObjectItemCaseSensitive(o, "rules"));
 	tb->rules_fixed = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o,
 	    "rules_fixed"));
@@ -80,7 +64,7 @@ tui_online_table_from_json(struct tui_online_table *tb, const cJSON *o)
 		const cJSON *seat = cJSON_GetArrayItem(seats, s);
 
 		snprintf(tb->seat[s], sizeof tb->seat[s], "%s",
-		    tui_og_str(seat, "name"));
+		    net_client_str(seat, "name"));
 		tb->ready[s] = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(
 		    seat, "ready"));
 	}
@@ -97,8 +81,8 @@ tui_og_clocks(struct tui *t, const cJSON *clock)
 		const cJSON *cj = cJSON_GetObjectItemCaseSensitive(clock,
 		    c == BLACK ? "black" : "white");
 
-		o->clock[c].main_left = tui_og_num(cj, "main_left");
-		o->clock[c].left = tui_og_num(cj, "left");
+		o->clock[c].main_left = net_client_num(cj, "main_left");
+		o->clock[c].left = net_client_num(cj, "left");
 		o->clock[c].overtime = cJSON_IsTrue(
 		    cJSON_GetObjectItemCaseSensitive(cj, "overtime"));
 	}
@@ -137,10 +121,10 @@ tui_og_counting(struct tui *t, const cJSON *cnt)
 			gm->dead[p] = 1;
 	}
 	score_area(&gm->g.board, gm->dead, gm->g.komi, &gm->score);
-	o->count_black = tui_og_num(cnt, "black");
-	o->count_white = tui_og_num(cnt, "white");
+	o->count_black = net_client_num(cnt, "black");
+	o->count_white = net_client_num(cnt, "white");
 	snprintf(o->count_result, sizeof o->count_result, "%s",
-	    tui_og_str(cnt, "result"));
+	    net_client_str(cnt, "result"));
 	acc = cJSON_GetObjectItemCaseSensitive(cnt, "accepted");
 	o->accepted[BLACK] = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(acc,
 	    "black"));
@@ -154,8 +138,8 @@ static void
 tui_og_rank_cb(struct tui *t, const struct net_reply *r)
 {
 	struct tui_online *o = t->online;
-	const char *name = tui_og_str(r->json, "name");
-	const char *rank = tui_og_str(r->json, strcmp(t->lang, "zh") == 0 ?
+	const char *name = net_client_str(r->json, "name");
+	const char *rank = net_client_str(r->json, strcmp(t->lang, "zh") == 0 ?
 	    "rank" : "rank_en");
 
 	if (o == NULL || r->code[0] != '\0')
@@ -196,14 +180,14 @@ tui_og_game(struct tui *t, const cJSON *gj)
 	struct tui_game *gm = &t->game;
 	struct tui_online_rules r;
 	const cJSON *m, *conn, *cnt;
-	const char *status = tui_og_str(gj, "status");
+	const char *status = net_client_str(gj, "status");
 	char black[TUI_ONLINE_NAME], white[TUI_ONLINE_NAME];
 
 	tui_og_rules(&r, cJSON_GetObjectItemCaseSensitive(gj, "rules"));
 	if (r.size < BOARD_MIN_SIZE || r.size > BOARD_MAX_SIZE)
 		return;
-	snprintf(black, sizeof black, "%s", tui_og_str(gj, "black"));
-	snprintf(white, sizeof white, "%s", tui_og_str(gj, "white"));
+	snprintf(black, sizeof black, "%s", net_client_str(gj, "black"));
+	snprintf(white, sizeof white, "%s", net_client_str(gj, "white"));
 	game_free(&gm->g);
 	game_init(&gm->g, r.size, r.komi);
 	cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(gj, "moves")) {
@@ -253,7 +237,7 @@ tui_og_game(struct tui *t, const cJSON *gj)
 		gm->g.end = GAME_END_SCORE;
 		if (o->result[0] == '\0')
 			snprintf(o->result, sizeof o->result, "%s (%s)",
-			    tui_og_str(gj, "result"), tui_og_str(gj, "reason"));
+			    net_client_str(gj, "result"), net_client_str(gj, "reason"));
 	} else
 		o->result[0] = '\0';
 }
@@ -283,7 +267,7 @@ tui_og_state_cb(void *arg, const struct net_reply *r)
 	struct tui *t = arg;
 
 	if (t->online == NULL || r->code[0] != '\0' ||
-	    (long)tui_og_num(r->json, "id") != t->online->table.id)
+	    (long)net_client_num(r->json, "id") != t->online->table.id)
 		return;
 	tui_og_table(t, r->json);
 }
@@ -337,9 +321,9 @@ tui_og_end(struct tui *t, const cJSON *ev)
 	const cJSON *pts = cJSON_GetObjectItemCaseSensitive(ev, "points");
 	const cJSON *rank = cJSON_GetObjectItemCaseSensitive(ev, "rank");
 	const char *res = strcmp(t->lang, "zh") == 0 &&
-	    tui_og_str(ev, "result_zh")[0] ? tui_og_str(ev, "result_zh") :
-	    tui_og_str(ev, "result");
-	enum color winner = tui_og_color(tui_og_str(ev, "winner"));
+	    net_client_str(ev, "result_zh")[0] ? net_client_str(ev, "result_zh") :
+	    net_client_str(ev, "result");
+	enum color winner = tui_og_color(net_client_str(ev, "winner"));
 	int len;
 
 	len = snprintf(o->result, sizeof o->result, "%s: %s", res,
@@ -347,12 +331,12 @@ tui_og_end(struct tui *t, const cJSON *ev)
 	    _("Black wins") : _("White wins"));
 	if (o->me != EMPTY && len > 0 && (size_t)len < sizeof o->result) {
 		const char *col = o->me == BLACK ? "black" : "white";
-		long p = (long)tui_og_num(pts, col);
+		long p = (long)net_client_num(pts, col);
 
 		snprintf(o->result + len, sizeof o->result - (size_t)len,
 		    p >= 0 ? _("; you win %ld points, rank %s") :
 		    _("; you lose %ld points, rank %s"), p >= 0 ? p : -p,
-		    tui_og_str(rank, col));
+		    net_client_str(rank, col));
 	}
 	gm->mode = TUI_OVER;
 	gm->g.end = GAME_END_SCORE;
@@ -367,9 +351,9 @@ tui_og_move_event(struct tui *t, const cJSON *ev)
 {
 	struct tui_online *o = t->online;
 	struct tui_game *gm = &t->game;
-	enum color c = tui_og_color(tui_og_str(ev, "color"));
-	int n = (int)tui_og_num(ev, "n");
-	const char *mv = tui_og_str(ev, "move");
+	enum color c = tui_og_color(net_client_str(ev, "color"));
+	int n = (int)net_client_num(ev, "n");
+	const char *mv = net_client_str(ev, "move");
 	point_t p = board_vertex_parse(&gm->g.board, mv);
 
 	if (!o->have_game || n <= gm->g.nmoves)
@@ -394,14 +378,14 @@ tui_og_event(struct tui *t, const cJSON *ev)
 {
 	struct tui_online *o = t->online;
 	struct tui_game *gm = &t->game;
-	const char *type = tui_og_str(ev, "type");
-	enum color c = tui_og_color(tui_og_str(ev, "color"));
+	const char *type = net_client_str(ev, "type");
+	enum color c = tui_og_color(net_client_str(ev, "color"));
 
 	if (strcmp(type, "move") == 0 || strcmp(type, "pass") == 0)
 		tui_og_move_event(t, ev);
 	else if (strcmp(type, "chat") == 0)
-		tui_og_chat_add(o, tui_og_str(ev, "from"),
-		    tui_og_str(ev, "text"));
+		tui_og_chat_add(o, net_client_str(ev, "from"),
+		    net_client_str(ev, "text"));
 	else if (strcmp(type, "counting") == 0) {
 		tui_og_counting(t, cJSON_GetObjectItemCaseSensitive(ev,
 		    "counting"));
@@ -418,7 +402,7 @@ tui_og_event(struct tui *t, const cJSON *ev)
 		tui_online_message(t, false, _("%s plays on: %s to play"),
 		    tui_og_color_name(c), tui_og_color_name(game_to_move(&gm->g)));
 	} else if (strcmp(type, "undo") == 0) {
-		int n = (int)tui_og_num(ev, "n");
+		int n = (int)net_client_num(ev, "n");
 
 		if (n >= 0 && n < gm->g.nmoves)
 			game_undo(&gm->g, gm->g.nmoves - n);

@@ -38,33 +38,17 @@ tui_online_message(struct tui *t, bool error, const char *fmt, ...)
 	}
 }
 
-static const char *
-tui_online_str(const cJSON *o, const char *name)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
-
-	return cJSON_IsString(v) ? v->valuestring : "";
-}
-
-static double
-tui_online_num(const cJSON *o, const char *name)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
-
-	return cJSON_IsNumber(v) ? v->valuedouble : 0;
-}
-
 static void
 tui_online_player(struct tui_online_player *p, const cJSON *o, bool zh)
 {
-	snprintf(p->name, sizeof p->name, "%s", tui_online_str(o, "name"));
-	snprintf(p->rank, sizeof p->rank, "%s", tui_online_str(o,
+	snprintf(p->name, sizeof p->name, "%s", net_client_str(o, "name"));
+	snprintf(p->rank, sizeof p->rank, "%s", net_client_str(o,
 	    zh ? "rank" : "rank_en"));
-	p->points = (long)tui_online_num(o, "points");
-	p->wins = (int)tui_online_num(o, "wins");
-	p->losses = (int)tui_online_num(o, "losses");
-	p->draws = (int)tui_online_num(o, "draws");
-	p->escapes = (int)tui_online_num(o, "escapes");
+	p->points = (long)net_client_num(o, "points");
+	p->wins = (int)net_client_num(o, "wins");
+	p->losses = (int)net_client_num(o, "losses");
+	p->draws = (int)net_client_num(o, "draws");
+	p->escapes = (int)net_client_num(o, "escapes");
 }
 
 static bool
@@ -125,7 +109,7 @@ tui_online_news_cb(void *arg, const struct net_reply *r)
 		if (o->nnews == 3)
 			break;
 		snprintf(o->news[o->nnews++], sizeof o->news[0], "%s: %s",
-		    tui_online_str(n, "title"), tui_online_str(n, "body"));
+		    net_client_str(n, "title"), net_client_str(n, "body"));
 	}
 }
 
@@ -184,7 +168,7 @@ tui_online_room_cb(void *arg, enum net_watch_what what, const cJSON *json,
 			o->sel = o->ntables > 0 ? o->ntables - 1 : 0;
 		break;
 	case NET_WATCH_EVENT:
-		if (strcmp(tui_online_str(json, "type"), "table") == 0)
+		if (strcmp(net_client_str(json, "type"), "table") == 0)
 			tui_online_table_row(t,
 			    cJSON_GetObjectItemCaseSensitive(json, "table"));
 		break;
@@ -240,13 +224,13 @@ tui_online_rooms_cb(void *arg, const struct net_reply *r)
 		if (o->nrooms == TUI_ONLINE_ROOMS)
 			break;
 		rm = &o->rooms[o->nrooms];
-		rm->id = (long)tui_online_num(rj, "id");
+		rm->id = (long)net_client_num(rj, "id");
 		snprintf(rm->name, sizeof rm->name, "%s",
-		    tui_online_str(rj, "name"));
+		    net_client_str(rj, "name"));
 		snprintf(rm->name_zh, sizeof rm->name_zh, "%s",
-		    tui_online_str(rj, "name_zh"));
-		rm->base = (int)tui_online_num(rj, "base");
-		rm->penalty = (int)tui_online_num(rj, "escape_penalty");
+		    net_client_str(rj, "name_zh"));
+		rm->base = (int)net_client_num(rj, "base");
+		rm->penalty = (int)net_client_num(rj, "escape_penalty");
 		if (rm->id == t->set.room)
 			pick = o->nrooms;
 		o->nrooms++;
@@ -312,8 +296,8 @@ tui_online_login_cb(void *arg, const struct net_reply *r)
 		tui_online_message(t, true, "%s", r->message);
 		return;
 	}
-	tui_online_logged_in(t, tui_online_str(r->json, "name"),
-	    tui_online_str(r->json, "token"));
+	tui_online_logged_in(t, net_client_str(r->json, "name"),
+	    net_client_str(r->json, "token"));
 }
 
 static void
@@ -407,7 +391,7 @@ tui_online_resume_cb(void *arg, const struct net_reply *r)
 	o->busy = false;
 	if (r->code[0] == '\0') {
 		snprintf(token, sizeof token, "%s", net_client_token(o->nc));
-		tui_online_logged_in(t, tui_online_str(r->json, "name"), token);
+		tui_online_logged_in(t, net_client_str(r->json, "name"), token);
 		return;
 	}
 	if (r->status == 401) {
@@ -597,7 +581,7 @@ tui_online_sit_cb(void *arg, const struct net_reply *r)
 		tui_online_message(t, true, "%s", r->message);
 		return;
 	}
-	id = (long)tui_online_num(r->json, "id");
+	id = (long)net_client_num(r->json, "id");
 	if (id <= 0 && o->sel < o->ntables)
 		id = o->tables[o->sel].id;
 	if (o->view == TUI_ONLINE_LOBBY)
