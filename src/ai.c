@@ -35,6 +35,7 @@
 #define AI_RAVE_EQUIV 3000.0
 #define AI_MAX_DEPTH 1000
 #define AI_RESIGN_RATE 0.08
+#define AI_RESIGN_MOVES 3	/* moves in a row below the rate before resigning */
 #define AI_EVEN_PRIOR 10
 #define AI_ADVANCED_SECONDS 5.0
 
@@ -52,6 +53,10 @@ struct ai_node {
 
 struct ai {
 	struct ai_options opt;
+	/* Own moves in a row of one game below AI_RESIGN_RATE, and the move
+	 * number of the last of them. */
+	int low_moves;
+	int low_at;
 	struct ai_node *pool;
 	size_t pool_cap;
 	uint32_t pool_used;	/* atomic */
@@ -69,6 +74,7 @@ struct ai {
 	bool restricted;
 	volatile int stop;
 	long playouts;		/* atomic, this move */
+	long root_wins2;	/* atomic: results for the side to move, this move */
 	long budget;
 	double deadline;
 	uint64_t seed;
@@ -463,6 +469,8 @@ ai_iterate(struct ai *ai, struct rng *r, struct ai_walk *w)
 		}
 		c = color_other(c);
 	}
+	__atomic_fetch_add(&ai->root_wins2, ai->root_color == BLACK ? result2 :
+	    2 - result2, __ATOMIC_RELAXED);
 	__atomic_fetch_add(&ai->playouts, 1, __ATOMIC_RELAXED);
 }
 
@@ -631,6 +639,7 @@ ai_genmove(struct ai *ai, const struct game *g, enum color c,
 	ai_budget(ai, g);
 	__atomic_store_n(&ai->stop, 0, __ATOMIC_RELAXED);
 	ai->playouts = 0;
+	ai->root_wins2 = 0;
 	ai_expand(ai, root, &ai->root_board, c, true);
 
 	for (int t = 0; t < nthreads; t++) {
@@ -669,8 +678,19 @@ ai_genmove(struct ai *ai, const struct game *g, enum color c,
 		stats->winrate = rate;
 		stats->memory = (size_t)ai->pool_used * sizeof(struct ai_node);
 	}
+	/* Resign only when the win rate stays low: several own moves in a
+	 * row of the same game.  The rate is that of the playouts themselves,
+	 * which priors do not flatter. */
+	double played = ai->playouts ? ai->root_wins2 / (2.0 * ai->playouts) : 0.5;
+	if (rate < AI_RESIGN_RATE * 3 && played < AI_RESIGN_RATE &&
+	    ai->playouts >= 500) {
+		ai->low_moves = g->nmoves == ai->low_at + 2 ? ai->low_moves + 1 : 1;
+		ai->low_at = g->nmoves;
+	} else {
+		ai->low_moves = 0;
+	}
 	if (ai->opt.resign && ai->opt.level != AI_BEGINNER &&
-	    rate < AI_RESIGN_RATE && best->visits > 500 &&
+	    ai->low_moves >= AI_RESIGN_MOVES &&
 	    g->nmoves > g->size * g->size / 4)
 		return BOARD_RESIGN;
 	return best->move;

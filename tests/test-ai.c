@@ -272,6 +272,45 @@ test_beginner_not_silly(void **state)
 	ai_free(ai);
 }
 
+/* A game that cannot be won (komi 100 on 9x9): the computer resigns only
+ * once the win rate has stayed low for three of its moves in a row, and
+ * never at the beginner level. */
+static void
+test_resign_when_hopeless(void **state)
+{
+	struct ai_options o;
+	struct ai *ai;
+	point_t p;
+
+	(void)state;
+	g.komi = 100;
+	for (int i = 0; i < 22; i++)
+		assert_int_equal(game_play(&g, game_to_move(&g), BOARD_PASS), MOVE_OK);
+	ai_options_default(&o);
+	o.playouts = 1000;
+	o.threads = 1;
+	o.seed = test_seed(5);
+	ai = ai_new(&o);
+	for (int i = 0; i < 2; i++) {
+		p = ai_genmove(ai, &g, BLACK, NULL);
+		assert_true(p != BOARD_RESIGN);
+		assert_int_equal(game_play(&g, BLACK, p), MOVE_OK);
+		assert_int_equal(game_play(&g, WHITE, BOARD_PASS), MOVE_OK);
+	}
+	assert_int_equal(ai_genmove(ai, &g, BLACK, NULL), BOARD_RESIGN);
+	ai_free(ai);
+
+	o.level = AI_BEGINNER;
+	ai = ai_new(&o);
+	for (int i = 0; i < 4; i++) {
+		p = ai_genmove(ai, &g, BLACK, NULL);
+		assert_true(p != BOARD_RESIGN);
+		assert_int_equal(game_play(&g, BLACK, p), MOVE_OK);
+		assert_int_equal(game_play(&g, WHITE, BOARD_PASS), MOVE_OK);
+	}
+	ai_free(ai);
+}
+
 /* A tiny cap and a long think: the tree stays under the cap. */
 static void
 test_memory_cap(void **state)
@@ -335,6 +374,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_restricted, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_levels, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_beginner_not_silly, setup_9, teardown),
+		cmocka_unit_test_setup_teardown(test_resign_when_hopeless, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_memory_cap, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_selfplay_legal, setup_9, teardown),
 	};
