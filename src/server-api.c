@@ -183,6 +183,19 @@ server_call_table(struct server_call *c, int *seat)
 	return t;
 }
 
+struct server_table *
+server_call_seated(struct server_call *c, int *seat)
+{
+	struct server_table *t = server_call_table(c, seat);
+
+	if (t != NULL && *seat < 0) {
+		server_error(c, 403, "not_seated", "you do not sit at table %ld",
+		    t->id);
+		return NULL;
+	}
+	return t;
+}
+
 static cJSON *
 server_ok(void)
 {

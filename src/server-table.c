@@ -371,14 +371,9 @@ server_table_leave(struct server_call *c)
 	struct server_table *t;
 	int seat;
 
-	t = server_call_table(c, &seat);
+	t = server_call_seated(c, &seat);
 	if (t == NULL)
 		return;
-	if (seat < 0) {
-		server_error(c, 409, "not_seated", "you do not sit at table %ld",
-		    t->id);
-		return;
-	}
 	if (server_game_live(t)) {
 		server_error(c, 409, "game_in_progress",
 		    "the game is not over: resign first");
@@ -404,14 +399,9 @@ server_table_rules(struct server_call *c)
 	struct server_table *t;
 	int seat;
 
-	t = server_call_table(c, &seat);
+	t = server_call_seated(c, &seat);
 	if (t == NULL)
 		return;
-	if (seat < 0) {
-		server_error(c, 403, "not_seated", "only a player at table %ld "
-		    "may set its rules", t->id);
-		return;
-	}
 	if (t->rules_fixed) {
 		server_error(c, 409, "rules_fixed", "the rules of table %ld are "
 		    "fixed since its first game", t->id);
@@ -437,14 +427,9 @@ server_table_start(struct server_call *c)
 	struct server_table *t;
 	int seat;
 
-	t = server_call_table(c, &seat);
+	t = server_call_seated(c, &seat);
 	if (t == NULL)
 		return;
-	if (seat < 0) {
-		server_error(c, 403, "not_seated", "you do not sit at table %ld",
-		    t->id);
-		return;
-	}
 	if (!t->rules_set) {
 		server_error(c, 409, "no_rules", "set the rules of table %ld first",
 		    t->id);

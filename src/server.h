@@ -257,5 +257,7 @@ int server_json_string(struct server_call *c, const char *name, size_t max,
 		bool required, const char **out);
 /* The table named by the body's "table", with the caller's seat (or -1). */
 struct server_table *server_call_table(struct server_call *c, int *seat);
+/* The same for a player seated there: 403 not_seated otherwise. */
+struct server_table *server_call_seated(struct server_call *c, int *seat);
 
 #endif
