@@ -287,6 +287,29 @@ tui_game_cursor(const struct tui_game *gm)
 	return board_point(&gm->g.board, gm->cx, gm->cy);
 }
 
+bool
+tui_game_preview(struct tui_game *gm, point_t p, bool click)
+{
+	enum board_verdict v;
+	char vs[8];
+
+	if (!gm->set.preview || (gm->has_preview && gm->preview == p))
+		return true;
+	v = game_check(&gm->g, game_to_move(&gm->g), p);
+	if (v != MOVE_OK) {
+		gm->has_preview = false;
+		tui_game_refuse(gm, p, v);
+		return false;
+	}
+	gm->has_preview = true;
+	gm->preview = p;
+	tui_game_message(gm, false, click ?
+	    _("Preview at %s: click it again or press Enter to place, Esc cancels") :
+	    _("Preview at %s: Enter places, arrows move it, Esc cancels"),
+	    board_vertex_str(&gm->g.board, p, vs));
+	return false;
+}
+
 /* Why P is not a move, in words. */
 void
 tui_game_refuse(struct tui_game *gm, point_t p, enum board_verdict v)
@@ -341,7 +364,6 @@ static void
 tui_game_place(struct tui *t, point_t p, bool click)
 {
 	struct tui_game *gm = &t->game;
-	char vs[8];
 
 	if (gm->mode == TUI_OVER) {
 		tui_game_message(gm, false, _("The game is over: R starts a new one, q goes to the lobby"));
@@ -361,24 +383,8 @@ tui_game_place(struct tui *t, point_t p, bool click)
 		tui_game_message(gm, false, _("Not your turn: the computer is thinking"));
 		return;
 	}
-	if (gm->set.preview && !(gm->has_preview && gm->preview == p)) {
-		enum board_verdict v = game_check(&gm->g,
-		    game_to_move(&gm->g), p);
-
-		if (v != MOVE_OK) {
-			gm->has_preview = false;
-			tui_game_refuse(gm, p, v);
-			return;
-		}
-		gm->has_preview = true;
-		gm->preview = p;
-		tui_game_message(gm, false, click ?
-		    _("Preview at %s: click it again or press Enter to place, Esc cancels") :
-		    _("Preview at %s: Enter places, arrows move it, Esc cancels"),
-		    board_vertex_str(&gm->g.board, p, vs));
-		return;
-	}
-	tui_game_play(t, p);
+	if (tui_game_preview(gm, p, click))
+		tui_game_play(t, p);
 }
 
 static void

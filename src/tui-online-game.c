@@ -603,22 +603,8 @@ tui_og_place(struct tui *t, point_t p, bool click)
 		    _("Not your turn"));
 		return;
 	}
-	if (gm->set.preview && !(gm->has_preview && gm->preview == p)) {
-		enum board_verdict v = game_check(&gm->g, game_to_move(&gm->g), p);
-
-		if (v != MOVE_OK) {
-			tui_game_refuse(gm, p, v);
-			return;
-		}
-		gm->has_preview = true;
-		gm->preview = p;
-		tui_online_message(t, false, click ?
-		    _("Preview at %s: click it again or press Enter to place, Esc cancels") :
-		    _("Preview at %s: Enter places, arrows move it, Esc cancels"),
-		    board_vertex_str(&gm->g.board, p, vs));
-		return;
-	}
-	tui_og_send_move(t, p);
+	if (tui_game_preview(gm, p, click))
+		tui_og_send_move(t, p);
 }
 
 static void

@@ -287,6 +287,9 @@ void tui_game_message(struct tui_game *gm, bool error, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 bool tui_game_human_turn(const struct tui_game *gm);
 void tui_game_refuse(struct tui_game *gm, point_t p, enum board_verdict v);
+/* With "preview, then confirm": a first Enter or click at P only sets the
+ * preview there (or says why P is refused).  True when P is to be played. */
+bool tui_game_preview(struct tui_game *gm, point_t p, bool click);
 enum tui_player_kind tui_game_kind(const struct tui_game *gm, enum color c);
 void tui_game_after_move(struct tui *t);
 
