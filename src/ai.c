@@ -18,6 +18,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +79,14 @@ struct ai {
 	long budget;
 	double deadline;
 	uint64_t seed;
+	/* Ownership (ai_dead_stones): over all playouts, +1 for each point
+	 * Black owns at the end, -1 for White; NULL when not collected. */
+	int32_t *own;
+	/* The komi the playouts count with, when not the game's. */
+	bool komi_set;
+	double komi_value;
+	/* Reward points, not only the win (ai_dead_stones). */
+	bool score_reward;
 };
 
 void
@@ -392,6 +401,35 @@ struct ai_walk {
 	int depth;
 };
 
+static void
+ai_add_owners(struct ai *ai, const struct board *b)
+{
+	uint8_t owner[BOARD_MAX_POINTS];
+
+	playout_owners(b, owner);
+	for (int p = 0; p < b->npoints; p++)
+		if (owner[p] == BLACK || owner[p] == WHITE)
+			__atomic_fetch_add(&ai->own[p], owner[p] == BLACK ? 1 : -1,
+			    __ATOMIC_RELAXED);
+}
+
+/* A result for Black that also rewards the margin: a win counts
+ * half, the margin over the board the other half, and the expected value is
+ * drawn as a win or a loss so that the counters stay whole. */
+static int
+ai_score_result(const struct board *b, struct rng *r, double margin)
+{
+	double area = (double)b->size * b->size;
+	double v = 0.25 * (margin > 0 ? 2 : margin < 0 ? 0 : 1) +
+	    0.5 * (0.5 + margin / (2 * area));
+
+	if (v < 0)
+		v = 0;
+	if (v > 1)
+		v = 1;
+	return rng_below(r, 1u << 20) < (uint32_t)(v * (1u << 20)) ? 2 : 0;
+}
+
 /* One playout through the tree. */
 static void
 ai_iterate(struct ai *ai, struct rng *r, struct ai_walk *w)
@@ -404,6 +442,9 @@ ai_iterate(struct ai *ai, struct rng *r, struct ai_walk *w)
 	w->path[w->depth++] = node;
 	__atomic_fetch_add(&node->visits, 1, __ATOMIC_RELAXED);
 	while (w->depth < AI_MAX_DEPTH / 2) {
+		/* Two passes end the tree: the playout settles the rest. */
+		if (b.last_move == BOARD_PASS && b.last_move2 == BOARD_PASS)
+			break;
 		if (__atomic_load_n(&node->state, __ATOMIC_ACQUIRE) != 2) {
 			if (node->visits - node->prior < AI_EXPAND_VISITS &&
 			    node != &ai->pool[ai->root])
@@ -429,6 +470,10 @@ ai_iterate(struct ai *ai, struct rng *r, struct ai_walk *w)
 	w->nmoves += n < AI_MAX_DEPTH - w->nmoves ? n : AI_MAX_DEPTH - w->nmoves;
 	double margin = playout_score(&b, ai->komi);
 	result2 = margin > 0 ? 2 : margin < 0 ? 0 : 1;
+	if (ai->score_reward)
+		result2 = ai_score_result(&b, r, margin);
+	if (ai->own)
+		ai_add_owners(ai, &b);
 
 	/* Back up.  Node path[i] (i >= 1) holds the move played by the colour
 	 * to move at depth i-1. */
@@ -568,49 +613,39 @@ ai_budget(struct ai *ai, const struct game *g)
 
 /* Black's margin in the current position with dead stones removed. */
 static double
-ai_final_margin(struct ai *ai, const struct game *g)
+ai_final_margin(const struct game *g)
 {
 	uint8_t dead[BOARD_MAX_POINTS];
 	struct score s;
 
-	ai_dead_stones(ai, g, dead);
+	ai_dead_stones(g, dead);
 	score_area(&g->board, dead, g->komi, &s);
 	return s.margin;
 }
 
 static bool
-ai_opponent_has_dead(struct ai *ai, const struct game *g, enum color c)
+ai_opponent_has_dead(const struct game *g, enum color c)
 {
 	uint8_t dead[BOARD_MAX_POINTS];
 
-	ai_dead_stones(ai, g, dead);
+	ai_dead_stones(g, dead);
 	for (int p = 0; p < g->board.npoints; p++)
 		if (dead[p] && g->board.color[p] == color_other(c))
 			return true;
 	return false;
 }
 
-point_t
-ai_genmove(struct ai *ai, const struct game *g, enum color c,
-	   struct ai_stats *stats)
+/* Search the position of G for C within the budget; the root's children
+ * hold the result. */
+static struct ai_node *
+ai_search(struct ai *ai, const struct game *g, enum color c)
 {
-	double start = util_now();
-	struct ai_node *root, *best = NULL;
+	struct ai_node *root;
 	int nthreads = ai_threads(ai);
 	pthread_t tid[64];
 	struct ai_thread th[64];
 
-	if (stats)
-		memset(stats, 0, sizeof *stats);
-	/* The opponent passed: pass too if that does not lose. */
-	if (!ai->cleanup && !ai->restricted && g->nmoves > 0 &&
-	    g->moves[g->nmoves - 1].point == BOARD_PASS) {
-		double m = ai_final_margin(ai, g);
-
-		if ((c == BLACK && m > 0) || (c == WHITE && m < 0))
-			return BOARD_PASS;
-	}
-	ai->komi = g->komi;
+	ai->komi = ai->komi_set ? ai->komi_value : g->komi;
 	ai->root_board = g->board;
 	ai->root_board.to_move = c;
 	memset(ai->root_illegal, 0, sizeof ai->root_illegal);
@@ -659,8 +694,29 @@ ai_genmove(struct ai *ai, const struct game *g, enum color c,
 	for (int t = 0; t < nthreads; t++)
 		pthread_join(tid[t], NULL);
 	ai->seed = ai->seed * 6364136223846793005ULL + 1442695040888963407ULL;
+	return root;
 
-	bool no_pass = ai->cleanup && ai_opponent_has_dead(ai, g, c);
+}
+
+point_t
+ai_genmove(struct ai *ai, const struct game *g, enum color c,
+	   struct ai_stats *stats)
+{
+	double start = util_now();
+	struct ai_node *root, *best = NULL;
+
+	if (stats)
+		memset(stats, 0, sizeof *stats);
+	/* The opponent passed: pass too if that does not lose. */
+	if (!ai->cleanup && !ai->restricted && g->nmoves > 0 &&
+	    g->moves[g->nmoves - 1].point == BOARD_PASS) {
+		double m = ai_final_margin(g);
+
+		if ((c == BLACK && m > 0) || (c == WHITE && m < 0))
+			return BOARD_PASS;
+	}
+	root = ai_search(ai, g, c);
+	bool no_pass = ai->cleanup && ai_opponent_has_dead(g, c);
 	for (int i = 0; i < root->nchildren; i++) {
 		struct ai_node *ch = &ai->pool[root->children + (uint32_t)i];
 
@@ -696,9 +752,86 @@ ai_genmove(struct ai *ai, const struct game *g, enum color c,
 	return best->move;
 }
 
-void
-ai_dead_stones(struct ai *ai, const struct game *g, uint8_t *dead)
+/* Playouts of each of the two searches of ai_dead_stones(). */
+static long
+ai_dead_playouts(int size)
 {
-	(void)ai;
-	score_estimate_dead(&g->board, dead);
+	return size <= 9 ? 3000 : size <= 13 ? 2000 : 1500;
+}
+
+/* The komi that makes the position even: half a point off the mean area
+ * margin of plain playouts, so that neither side is sure to win and both
+ * play for every point. */
+static double
+ai_even_komi(const struct game *g)
+{
+	struct rng r = { 0x6b6f6d69 };
+	double sum = 0;
+	int n = 200;
+
+	for (int i = 0; i < n; i++) {
+		struct board b = g->board;
+
+		playout_run(&b, &r, PLAYOUT_HEAVY, 3 * g->size * g->size + 50);
+		sum += playout_score(&b, 0);
+	}
+	return floor(sum / n) + 0.5;
+}
+
+/*
+ * Dead stones from ownership: search the position twice, once with each
+ * colour to move, collecting who owns every point at the end of every
+ * playout; a string whose stones end up the opponent's more often than its
+ * own is dead.  The searches use one thread and a fixed seed, so a position
+ * always gets the same answer; the tree makes the first moves of the
+ * playouts good ones, so a group that one move would kill or save is judged
+ * by that move, not by chance.
+ */
+void
+ai_dead_stones(const struct game *g, uint8_t *dead)
+{
+	const struct board *b = &g->board;
+	struct ai_options o;
+	struct ai *e;
+	uint8_t done[BOARD_MAX_POINTS];
+
+	ai_options_default(&o);
+	o.threads = 1;
+	o.resign = false;
+	o.seed = 0x0dead5701e5ULL;
+	o.playouts = ai_dead_playouts(g->size);
+	o.max_memory = (size_t)64 << 20;
+	e = ai_new(&o);
+	e->own = xcalloc(BOARD_MAX_POINTS, sizeof *e->own);
+	e->komi_set = true;
+	e->komi_value = ai_even_komi(g);
+	e->score_reward = true;
+	ai_search(e, g, BLACK);
+	e->root = 0;
+	ai_search(e, g, WHITE);
+
+	memset(dead, 0, BOARD_MAX_POINTS);
+	memset(done, 0, sizeof done);
+	for (int p = 0; p < b->npoints; p++) {
+		if ((b->color[p] != BLACK && b->color[p] != WHITE) || done[p])
+			continue;
+		point_t first = board_group_of(b, (point_t)p), s = first;
+		long sum = 0;
+
+		do {
+			sum += e->own[s];
+			done[s] = 1;
+			s = b->next[s];
+		} while (s != first);
+		if (b->color[p] == WHITE)
+			sum = -sum;
+		if (sum >= 0)
+			continue;
+		do {
+			dead[s] = 1;
+			s = b->next[s];
+		} while (s != first);
+	}
+	free(e->own);
+	ai_free(e);
 }

@@ -75,7 +75,11 @@ void ai_set_allowed(struct ai *ai, const point_t *moves, int n);
 /* Ask a running ai_genmove() to return now (from any thread). */
 void ai_stop(struct ai *ai);
 
-/* Dead stones of a finished position, from playout ownership: DEAD[p] = 1. */
-void ai_dead_stones(struct ai *ai, const struct game *g, uint8_t *dead);
+/* Dead stones of the position of G, from the ownership of the points at
+ * the end of the playouts of two short searches, one with each colour to
+ * move: DEAD[p] = 1 for every stone of a string that ends up the
+ * opponent's more often than its own.  The same position always gets the
+ * same answer (one thread, a fixed seed); about half a second on 19x19. */
+void ai_dead_stones(const struct game *g, uint8_t *dead);
 
 #endif

@@ -23,6 +23,7 @@
 #include <strings.h>
 
 #include "game-sgf.h"
+#include "ai.h"
 #include "gtp-engine.h"
 #include "score.h"
 #include "sgf.h"
@@ -588,7 +589,7 @@ gtp_engine_seki_point(const struct board *b, point_t p)
 
 /*
  * Status of every stone, as final_status_list reports it: dead as
- * score_estimate_dead() says; seki for the living groups next to a seki
+ * ai_dead_stones() says; seki for the living groups next to a seki
  * point of a region score_area() shares between the two colours; alive
  * for the rest.
  */
@@ -599,7 +600,7 @@ gtp_engine_status(const struct gtp_engine *e, uint8_t *status)
 	uint8_t dead[BOARD_MAX_POINTS], seki[BOARD_MAX_POINTS];
 	struct score s;
 
-	score_estimate_dead(b, dead);
+	ai_dead_stones(&e->game, dead);
 	score_area(b, dead, e->game.komi, &s);
 	memset(status, GTP_STATUS_NONE, BOARD_MAX_POINTS);
 	memset(seki, 0, sizeof seki);
@@ -676,7 +677,7 @@ gtp_engine_cmd_final_score(struct gtp_engine *e, int argc, char **argv)
 	(void)argv;
 	if (gtp_engine_no_args(e, argc) < 0)
 		return -1;
-	score_estimate_dead(b, dead);
+	ai_dead_stones(&e->game, dead);
 	score_area(b, dead, e->game.komi, &s);
 	gtp_engine_printf(e, "%s",
 	    score_result_sgf(s.margin, result, sizeof result));

@@ -106,7 +106,7 @@ match_game(const struct match_options *mo, struct ai *ai, struct gtp_client *gc,
 	uint8_t dead[BOARD_MAX_POINTS];
 	struct score s;
 
-	ai_dead_stones(ai, g, dead);
+	ai_dead_stones(g, dead);
 	score_area(&g->board, dead, g->komi, &s);
 	g->end = GAME_END_SCORE;
 	g->score = s.margin;

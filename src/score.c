@@ -1,14 +1,9 @@
 /*
- * score.c: area counting, result strings and dead-stone estimation.
+ * score.c: area counting and result strings.
  *
- * Counting is a flood fill of the regions that are not living stones.  The
- * dead-stone estimate plays the position out many times with the safe
- * playout policy (no eye filling, no self-atari of groups) and calls a
- * string dead when, on average over the playouts, its points end up owned
- * by the opponent.  Groups with two eyes cannot be captured in a playout;
- * groups with no eyes are captured; seki survives because neither side may
- * fill a shared liberty (that would be self-atari).  The seed is fixed, so the
- * estimate of a position is always the same.
+ * Counting is a flood fill of the regions that are not living stones; which
+ * stones are dead is the caller's to say (ai_dead_stones() proposes it, the
+ * players decide).
  */
 #include "config.h"
 
@@ -16,10 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "playout.h"
 #include "score.h"
-
-#define SCORE_PLAYOUTS 400
 
 static bool
 score_live(const struct board *b, const uint8_t *dead, point_t p)
@@ -78,49 +70,6 @@ score_area(const struct board *b, const uint8_t *dead, double komi,
 	s->white = count[OWN_WHITE] + count[OWN_SHARED] / 2.0;
 	s->komi = komi;
 	s->margin = s->black - s->white - komi;
-}
-
-void
-score_estimate_dead(const struct board *b, uint8_t *dead)
-{
-	int own[BOARD_MAX_POINTS];
-	uint8_t owner[BOARD_MAX_POINTS];
-	struct rng r = { 0x5c0e5c0e };
-	int max_moves = 3 * b->size * b->size + 50;
-
-	memset(own, 0, sizeof own);
-	memset(dead, 0, BOARD_MAX_POINTS);
-	for (int i = 0; i < SCORE_PLAYOUTS; i++) {
-		struct board copy = *b;
-
-		playout_run(&copy, &r, PLAYOUT_SAFE, max_moves);
-		playout_owners(&copy, owner);
-		for (int p = 0; p < b->npoints; p++)
-			own[p] += owner[p] == BLACK ? 1 : owner[p] == WHITE ? -1 : 0;
-	}
-	/* Decide per string: the average ownership of its stones. */
-	uint8_t done[BOARD_MAX_POINTS];
-	memset(done, 0, sizeof done);
-	for (int p = 0; p < b->npoints; p++) {
-		if ((b->color[p] != BLACK && b->color[p] != WHITE) || done[p])
-			continue;
-		point_t g = board_group_of(b, (point_t)p), s = g;
-		long sum = 0;
-		do {
-			sum += own[s];
-			done[s] = 1;
-			s = b->next[s];
-		} while (s != g);
-		if (b->color[p] == WHITE)
-			sum = -sum;
-		if (sum < 0) {
-			s = g;
-			do {
-				dead[s] = 1;
-				s = b->next[s];
-			} while (s != g);
-		}
-	}
 }
 
 void

@@ -1,5 +1,5 @@
 /*
- * score.h: Chinese area counting and dead-stone estimation.
+ * score.h: Chinese area counting and results.
  *
  * Area counting: a side's count is its living stones plus the empty points it
  * alone surrounds; an empty region that touches living stones of both colours
@@ -33,11 +33,6 @@ struct score {
 /* Count B with DEAD[p] != 0 marking dead stones (DEAD may be NULL). */
 void score_area(const struct board *b, const uint8_t *dead, double komi,
 		struct score *s);
-
-/* Guess which stones are dead in a finished position: DEAD[p] = 1 for every
- * stone judged dead, 0 elsewhere.  Right on settled positions: groups with two
- * eyes or a big eye live, groups with no eyes die, simple seki lives. */
-void score_estimate_dead(const struct board *b, uint8_t *dead);
 
 /* Toggle the whole group at P dead or alive (the counting phase). */
 void score_toggle_group(const struct board *b, uint8_t *dead, point_t p);

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "ai.h"
 #include "score.h"
 #include "server.h"
 #include "util.h"
@@ -426,7 +427,7 @@ server_game_counting(struct server *srv, struct server_table *t)
 
 	sg->status = SERVER_COUNTING;
 	sg->accepted[BLACK] = sg->accepted[WHITE] = false;
-	score_estimate_dead(&sg->g.board, sg->dead);
+	ai_dead_stones(&sg->g, sg->dead);
 	server_game_save(srv, t);
 	ev = server_game_event("counting", EMPTY);
 	cJSON_AddItemToObject(ev, "counting", server_game_count_json(sg));

@@ -2,7 +2,7 @@
  * tui-count.c: the counting phase after two passes.
  *
  * The one idea: the program proposes, the players dispose.  Dead stones are
- * estimated by score_estimate_dead() (settled positions come out right);
+ * estimated by ai_dead_stones() (settled positions come out right);
  * the players toggle whole groups between dead and alive, and the count
  * (score_area(), Chinese area counting with komi) is recomputed at every
  * toggle, so the screen always shows the result that confirming would give.
@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ai.h"
 #include "i18n.h"
 #include "tui.h"
 
@@ -41,7 +42,7 @@ tui_count_begin(struct tui *t)
 	gm->view = -1;
 	gm->mode = TUI_COUNT;
 	memset(gm->dead, 0, sizeof gm->dead);
-	score_estimate_dead(&gm->g.board, gm->dead);
+	ai_dead_stones(&gm->g, gm->dead);
 	tui_count_update(t);
 }
 

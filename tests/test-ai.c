@@ -80,13 +80,29 @@ expect_move(point_t p, const char *a, const char *b)
 		    b ? b : "");
 }
 
+/* True if P is one of the N vertices of LIST. */
+static bool
+move_in(point_t p, const char *const *list, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (p == tu_pt(&g.board, list[i]))
+			return true;
+	return false;
+}
+
 /* On 7x7, White's two stones C4 and D4 have two liberties below them;
- * either atari starts a ladder that runs to the edge and takes them, and
- * nothing else on the small board is worth as much.  (Other seeds answer E3
- * or D2 now and then: this is the most fragile of the positions.) */
+ * either atari starts a ladder that runs to the edge and takes them.  The
+ * loose nets E3, D2 and B3 take them too (GNU Go 3.8's "defend C4" answers
+ * 0 after each of the five moves, and D3 after E2), and on this small board
+ * the search may prefer one of those: any move that catches the stones is
+ * right. */
 static void
 test_ladder_capture(void **state)
 {
+	static const char *const catch[] = { "C3", "D3", "E3", "D2", "B3" };
+	char v[8];
+	point_t p;
+
 	(void)state;
 	game_free(&g);
 	game_init(&g, 7, 9.5);
@@ -99,7 +115,10 @@ test_ladder_capture(void **state)
 	    ".......\n"
 	    ".......\n"), 0);
 	assert_true(playout_ladder(&g.board, tu_pt(&g.board, "C4"), 40) != 0);
-	expect_move(think(BLACK, 3000), "C3", "D3");
+	p = think(BLACK, 3000);
+	board_vertex_str(&g.board, p, v);
+	if (!move_in(p, catch, 5))
+		fail_msg("played %s, which lets C4 D4 escape", v);
 }
 
 /* The ladder reader also knows a ladder that a stone breaks. */
@@ -379,5 +398,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_selfplay_legal, setup_9, teardown),
 	};
 
+	/* TENGEN_TEST_FILTER=test_ladder* runs only the tests it matches. */
+	if (getenv("TENGEN_TEST_FILTER"))
+		cmocka_set_test_filter(getenv("TENGEN_TEST_FILTER"));
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "game.h"
+#include "ai.h"
 #include "score.h"
 #include "tu.h"
 
@@ -149,22 +150,30 @@ test_results(void **state)
 	    "White wins by 10 stones");
 }
 
-/* A white stone with no eyes in Black's area dies; a black one in White's
- * area too; the walls live. */
+/* Two white stones with no room to live in Black's area die; a black one
+ * in White's area too; the walls and the stones that fill the areas live. */
 static void
 test_estimate_no_eyes(void **state)
 {
 	(void)state;
-	assert_int_equal(tu_setup(&g, walls), 0);
-	assert_int_equal(game_setup(&g, tu_pt(&g.board, "B2"), WHITE), 0);
-	assert_int_equal(game_setup(&g, tu_pt(&g.board, "C2"), WHITE), 0);
-	assert_int_equal(game_setup(&g, tu_pt(&g.board, "H7"), BLACK), 0);
-	score_estimate_dead(&g.board, dead);
+	assert_int_equal(tu_setup(&g,
+	    "....XO...\n"
+	    ".X..XO.O.\n"
+	    "....XO.X.\n"
+	    "....XO...\n"
+	    "..X.XOO..\n"
+	    "....XO...\n"
+	    ".X..XO.O.\n"
+	    ".OO.XO...\n"
+	    "....XO...\n"), 0);
+	ai_dead_stones(&g, dead);
 	assert_true(is_dead("B2"));
 	assert_true(is_dead("C2"));
 	assert_true(is_dead("H7"));
 	assert_false(is_dead("E5"));
 	assert_false(is_dead("F5"));
+	assert_false(is_dead("B3"));
+	assert_false(is_dead("H8"));
 	score_area(&g.board, dead, 7.5, &sc);
 	assert_true(sc.black == 45);
 	assert_true(sc.white == 36);
@@ -185,7 +194,7 @@ test_estimate_two_eyes(void **state)
 	    "....XO...\n"
 	    "....XO...\n"
 	    "....XO...\n"), 0);
-	score_estimate_dead(&g.board, dead);
+	ai_dead_stones(&g, dead);
 	assert_false(is_dead("G9"));
 	assert_false(is_dead("J6"));
 	assert_false(is_dead("F9"));
@@ -210,7 +219,7 @@ test_estimate_big_eye(void **state)
 	    "....XO...\n"
 	    "....XO...\n"
 	    "....XO...\n"), 0);
-	score_estimate_dead(&g.board, dead);
+	ai_dead_stones(&g, dead);
 	assert_false(is_dead("G9"));
 	assert_false(is_dead("J5"));
 	game_free(&g);
@@ -225,7 +234,7 @@ test_estimate_big_eye(void **state)
 	    "....XO...\n"
 	    "....XO...\n"
 	    "....XO...\n"), 0);
-	score_estimate_dead(&g.board, dead);
+	ai_dead_stones(&g, dead);
 	assert_true(is_dead("G9"));
 	assert_true(is_dead("J8"));
 	assert_false(is_dead("F9"));
@@ -247,7 +256,7 @@ test_estimate_seki(void **state)
 	    ".XOXXXX\n"
 	    "XXOX.X.\n"
 	    ".XOXXXX\n"), 0);
-	score_estimate_dead(&g.board, dead);
+	ai_dead_stones(&g, dead);
 	for (int p = 0; p < g.board.npoints; p++)
 		if (dead[p])
 			fail_msg("stone at point %d marked dead in seki", p);
