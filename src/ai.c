@@ -611,26 +611,12 @@ ai_budget(struct ai *ai, const struct game *g)
 		ai->deadline = util_now() + AI_ADVANCED_SECONDS;
 }
 
-/* Black's margin in the current position with dead stones removed. */
-static double
-ai_final_margin(const struct game *g)
-{
-	uint8_t dead[BOARD_MAX_POINTS];
-	struct score s;
-
-	ai_dead_stones(g, dead);
-	score_area(&g->board, dead, g->komi, &s);
-	return s.margin;
-}
-
+/* Does C have stones that DEAD marks on B? */
 static bool
-ai_opponent_has_dead(const struct game *g, enum color c)
+ai_has_dead(const struct board *b, const uint8_t *dead, enum color c)
 {
-	uint8_t dead[BOARD_MAX_POINTS];
-
-	ai_dead_stones(g, dead);
-	for (int p = 0; p < g->board.npoints; p++)
-		if (dead[p] && g->board.color[p] == color_other(c))
+	for (int p = 0; p < b->npoints; p++)
+		if (dead[p] && b->color[p] == c)
 			return true;
 	return false;
 }
@@ -707,16 +693,24 @@ ai_genmove(struct ai *ai, const struct game *g, enum color c,
 
 	if (stats)
 		memset(stats, 0, sizeof *stats);
-	/* The opponent passed: pass too if that does not lose. */
-	if (!ai->cleanup && !ai->restricted && g->nmoves > 0 &&
-	    g->moves[g->nmoves - 1].point == BOARD_PASS) {
-		double m = ai_final_margin(g);
+	/* The opponent passed: pass too if that does not lose, and in cleanup
+	 * once no dead stones of the opponent's are left.  In cleanup the
+	 * search must not pass either while there are. */
+	bool opponent_passed = g->nmoves > 0 &&
+	    g->moves[g->nmoves - 1].point == BOARD_PASS;
+	bool no_pass = false;
+	if ((opponent_passed || ai->cleanup) && !ai->restricted) {
+		uint8_t dead[BOARD_MAX_POINTS];
+		struct score s;
 
-		if ((c == BLACK && m > 0) || (c == WHITE && m < 0))
+		ai_dead_stones(g, dead);
+		no_pass = ai->cleanup && ai_has_dead(&g->board, dead, color_other(c));
+		score_area(&g->board, dead, g->komi, &s);
+		if (opponent_passed && !no_pass &&
+		    (c == BLACK ? s.margin > 0 : s.margin < 0))
 			return BOARD_PASS;
 	}
 	root = ai_search(ai, g, c);
-	bool no_pass = ai->cleanup && ai_opponent_has_dead(g, c);
 	for (int i = 0; i < root->nchildren; i++) {
 		struct ai_node *ch = &ai->pool[root->children + (uint32_t)i];
 

@@ -330,6 +330,53 @@ test_resign_when_hopeless(void **state)
 	ai_free(ai);
 }
 
+/* The end of a game.  White has passed; Black, ahead once the dead white
+ * stones B2 C2 are removed, passes at once.  Under kgs-genmove_cleanup it
+ * does not pass while those stones are on the board: it takes them, and
+ * passes when none are left. */
+static void
+test_end_and_cleanup(void **state)
+{
+	struct ai_options o;
+	struct ai *ai;
+	point_t p = BOARD_NONE;
+	int moves = 0;
+
+	(void)state;
+	assert_int_equal(tu_setup(&g,
+	    "....XO...\n"
+	    ".X..XO.O.\n"
+	    "....XO.X.\n"
+	    "....XO...\n"
+	    "..X.XOO..\n"
+	    "....XO...\n"
+	    ".X..XO.O.\n"
+	    ".OO.XO...\n"
+	    "....XO...\n"), 0);
+	assert_int_equal(game_play(&g, WHITE, BOARD_PASS), MOVE_OK);
+	ai_options_default(&o);
+	o.playouts = 2000;
+	o.threads = 1;
+	o.seed = test_seed(3);
+	ai = ai_new(&o);
+	assert_int_equal(ai_genmove(ai, &g, BLACK, NULL), BOARD_PASS);
+
+	ai_set_cleanup(ai, true);
+	while (moves < 20) {
+		p = ai_genmove(ai, &g, BLACK, NULL);
+		if (p == BOARD_PASS)
+			break;
+		assert_int_equal(game_play(&g, BLACK, p), MOVE_OK);
+		assert_int_equal(game_play(&g, WHITE, BOARD_PASS), MOVE_OK);
+		moves++;
+	}
+	assert_int_equal(p, BOARD_PASS);
+	assert_true(moves >= 2);	/* two ataris at least */
+	assert_int_equal(board_at(&g.board, tu_pt(&g.board, "B2")), EMPTY);
+	assert_int_equal(board_at(&g.board, tu_pt(&g.board, "C2")), EMPTY);
+	ai_free(ai);
+}
+
 /* A tiny cap and a long think: the tree stays under the cap. */
 static void
 test_memory_cap(void **state)
@@ -394,6 +441,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_levels, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_beginner_not_silly, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_resign_when_hopeless, setup_9, teardown),
+		cmocka_unit_test_setup_teardown(test_end_and_cleanup, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_memory_cap, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_selfplay_legal, setup_9, teardown),
 	};
