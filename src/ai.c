@@ -681,7 +681,6 @@ ai_search(struct ai *ai, const struct game *g, enum color c)
 		pthread_join(tid[t], NULL);
 	ai->seed = ai->seed * 6364136223846793005ULL + 1442695040888963407ULL;
 	return root;
-
 }
 
 point_t

@@ -179,6 +179,29 @@ test_estimate_no_eyes(void **state)
 	assert_true(sc.white == 36);
 }
 
+/* The same position always gets the same marks, whatever was asked
+ * before: the counting screen, the server and GTP agree. */
+static void
+test_estimate_same_twice(void **state)
+{
+	uint8_t again[BOARD_MAX_POINTS];
+
+	(void)state;
+	assert_int_equal(tu_setup(&g,
+	    "..XO.....\n"
+	    ".XO..O...\n"
+	    "..XOO.X..\n"
+	    "XX.XO....\n"
+	    "..X.XOO..\n"
+	    "...XO..O.\n"
+	    ".X.XXO.O.\n"
+	    ".OOXO....\n"
+	    "..X.XO...\n"), 0);
+	ai_dead_stones(&g, dead);
+	ai_dead_stones(&g, again);
+	assert_memory_equal(dead, again, sizeof again);
+}
+
 /* A black group with two eyes in White's corner lives. */
 static void
 test_estimate_two_eyes(void **state)
@@ -280,6 +303,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_estimate_two_eyes, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_estimate_big_eye, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_estimate_seki, setup_7, teardown),
+		cmocka_unit_test_setup_teardown(test_estimate_same_twice, setup_9, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
