@@ -34,6 +34,8 @@ main_usage(FILE *f)
 	    "  --level L             play the computer: beginner, intermediate,\n"
 	    "                        advanced\n"
 	    "  --color black|white   your colour against the computer\n"
+	    "  --no-resign           the computer never resigns (also --gtp,\n"
+	    "                        --match)\n"
 	    "  --hotseat             two players on one screen\n"
 	    "  --engine 'CMD'        play a GTP engine, e.g. 'gnugo --mode gtp'\n"
 	    "  --komi K              komi (default 7.5; 0.5 with a handicap)\n"
@@ -140,7 +142,7 @@ main(int argc, char **argv)
 	enum { OPT_GTP = 256, OPT_BENCH, OPT_SIZE, OPT_THREADS, OPT_SECONDS,
 	       OPT_LEVEL, OPT_PLAYOUTS, OPT_MATCH, OPT_GAMES, OPT_KOMI,
 	       OPT_SGF_DIR, OPT_HELP, OPT_VERSION, OPT_HOTSEAT, OPT_ASCII,
-	       OPT_NO_COLOR, OPT_SERVER };
+	       OPT_NO_COLOR, OPT_SERVER, OPT_NO_RESIGN };
 	static const struct option longopts[] = {
 		{ "gtp", no_argument, NULL, OPT_GTP },
 		{ "bench", no_argument, NULL, OPT_BENCH },
@@ -162,6 +164,7 @@ main(int argc, char **argv)
 		{ "pace", required_argument, NULL, 'p' },
 		{ "ambiwidth", required_argument, NULL, 'w' },
 		{ "hotseat", no_argument, NULL, OPT_HOTSEAT },
+		{ "no-resign", no_argument, NULL, OPT_NO_RESIGN },
 		{ "ascii", no_argument, NULL, OPT_ASCII },
 		{ "no-color", no_argument, NULL, OPT_NO_COLOR },
 		{ "no-colour", no_argument, NULL, OPT_NO_COLOR },
@@ -225,6 +228,7 @@ main(int argc, char **argv)
 				return 2;
 			break;
 		case OPT_HOTSEAT: st.have |= TUI_HAVE_HOTSEAT; break;
+		case OPT_NO_RESIGN: ai.resign = false; st.no_resign = true; break;
 		case OPT_ASCII: st.ascii = true; break;
 		case OPT_NO_COLOR: st.no_color = true; break;
 		case OPT_SERVER: st.server = optarg; break;

@@ -167,7 +167,7 @@ tui_game_start_player(struct tui *t, char *err, size_t errlen)
 		kind = TUI_AI;
 	else if (gm->set.opponent == SETTINGS_ENGINE)
 		kind = TUI_ENGINE;
-	return tui_player_start(&gm->player, kind, gm->set.level,
+	return tui_player_start(&gm->player, kind, gm->set.level, t->resign,
 	    gm->set.engine, t->seed, t->wake[1], err, errlen);
 }
 

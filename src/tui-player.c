@@ -222,8 +222,8 @@ tui_player_main(void *arg)
 
 int
 tui_player_start(struct tui_player *p, enum tui_player_kind kind, int level,
-		 const char *engine, uint64_t seed, int wake_fd, char *err,
-		 size_t errlen)
+		 bool resign, const char *engine, uint64_t seed, int wake_fd,
+		 char *err, size_t errlen)
 {
 	memset(p, 0, sizeof *p);
 	p->kind = kind;
@@ -235,6 +235,7 @@ tui_player_start(struct tui_player *p, enum tui_player_kind kind, int level,
 
 		ai_options_default(&o);
 		o.level = (enum ai_level)level;
+		o.resign = resign;
 		if (seed != 0) {
 			/* Reproducible: one thread, a fixed seed. */
 			o.seed = seed;

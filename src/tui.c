@@ -329,6 +329,7 @@ tui_open(struct tui *t, const struct tui_start *st)
 	t->color = !st->no_color && (nc == NULL || *nc == '\0');
 	t->lang = i18n_lang();
 	t->seed = seed != NULL ? strtoull(seed, NULL, 10) : 0;
+	t->resign = !st->no_resign;
 	if (t->set.width == SETTINGS_WIDTH_AUTO && !t->ascii)
 		t->wide = tui_term_probe_wide() == 1;
 	else

@@ -203,6 +203,7 @@ struct tui {
 	bool utf8;
 	const char *lang;		/* "en" or "zh" for results in stones */
 	uint64_t seed;			/* TENGEN_SEED, 0: from the clock */
+	bool resign;			/* the computer may resign */
 	int wake[2];			/* self-pipe: read end, write end */
 	enum tui_screen screen;
 	struct tui_lobby lobby;
@@ -223,6 +224,7 @@ struct tui_start {
 	const char *file;		/* an SGF file to open */
 	const char *server;		/* --server URL: go online */
 	bool ascii, no_color;
+	bool no_resign;			/* the computer plays every game out */
 	int width;			/* enum settings_width, -1: from settings */
 	struct settings set;		/* the game to start */
 	unsigned have;			/* which options were given: TUI_HAVE_* */
@@ -319,8 +321,8 @@ enum { TUI_ATTR_TITLE, TUI_ATTR_ERROR };
 
 /* tui-player.c */
 int tui_player_start(struct tui_player *p, enum tui_player_kind kind,
-		     int level, const char *engine, uint64_t seed, int wake_fd,
-		     char *err, size_t errlen);
+		     int level, bool resign, const char *engine, uint64_t seed,
+		     int wake_fd, char *err, size_t errlen);
 void tui_player_ask(struct tui_player *p, const struct game *g, enum color c);
 void tui_player_cancel(struct tui_player *p);
 /* 1 and *MOVE when the answer to the last question is in, 0 if not yet,

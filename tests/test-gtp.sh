@@ -111,6 +111,29 @@ many=$(head -c 20000 /dev/zero | tr '\0' '\n' | sed 's/^/a1/' | tr '\n' ' ')
 } >long.expected
 compare "long lines" long.expected long.actual
 
+# A game that cannot be won (komi 100 on an empty board, the opening
+# passed away): the computer resigns after three hopeless moves, and never
+# with --no-resign.
+{
+	printf 'boardsize 9\nclear_board\nkomi 100\n'
+	i=0
+	while [ $i -lt 11 ]; do
+		printf 'play b pass\nplay w pass\n'
+		i=$((i + 1))
+	done
+	printf 'genmove b\nplay w pass\ngenmove b\nplay w pass\ngenmove b\n'
+} >hopeless.gtp
+TENGEN_SEED=5 "$tengen" --gtp --playouts 1000 --threads 1 \
+	<hopeless.gtp >hopeless.out 2>/dev/null
+TENGEN_SEED=5 "$tengen" --gtp --playouts 1000 --threads 1 --no-resign \
+	<hopeless.gtp >hopeless-no.out 2>/dev/null
+grep -c '^= resign' hopeless.out >resign.actual
+grep -c '^= resign' hopeless-no.out >>resign.actual
+grep -c '^= [A-J][1-9]' hopeless-no.out >>resign.actual
+printf '1\n0\n3\n' >resign.expected
+compare "resigns a hopeless game, never with --no-resign" resign.expected \
+	resign.actual
+
 # Plays and queries that GNU Go answers the same way.
 if [ -n "${GNUGO:-}" ] && [ -x "$GNUGO" ]; then
 	cat >compare.gtp <<'EOF'
