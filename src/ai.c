@@ -749,7 +749,7 @@ ai_genmove(struct ai *ai, const struct game *g, enum color c,
 static long
 ai_dead_playouts(int size)
 {
-	return size <= 9 ? 3000 : size <= 13 ? 2000 : 1500;
+	return size <= 9 ? 1000 : size <= 13 ? 700 : 500;
 }
 
 /* The komi that makes the position even: half a point off the mean area

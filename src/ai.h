@@ -79,7 +79,7 @@ void ai_stop(struct ai *ai);
  * the end of the playouts of two short searches, one with each colour to
  * move: DEAD[p] = 1 for every stone of a string that ends up the
  * opponent's more often than its own.  The same position always gets the
- * same answer (one thread, a fixed seed); about half a second on 19x19. */
+ * same answer (one thread, a fixed seed); about 0.1 s on 19x19. */
 void ai_dead_stones(const struct game *g, uint8_t *dead);
 
 #endif
