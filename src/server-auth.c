@@ -113,13 +113,29 @@ server_auth_login(struct server_call *c, const char *name,
 	long id = 0;
 	int rc;
 
+	double wait;
+	bool ok;
+
 	pthread_mutex_lock(&srv->lock);
-	rc = server_db_user_hash(srv->db, name, &id, hash, sizeof hash);
+	wait = server_throttle_wait(srv, name);
+	rc = wait > 0 ? 0 :
+	    server_db_user_hash(srv->db, name, &id, hash, sizeof hash);
 	pthread_mutex_unlock(&srv->lock);
+	if (wait > 0) {
+		c->retry_after = (int)wait + 1;
+		server_error(c, 429, "too_many_attempts", "too many failed "
+		    "logins for this name: try again in %d s", c->retry_after);
+		cJSON_AddNumberToObject(c->reply, "retry_after", c->retry_after);
+		return -1;
+	}
 	if (rc < 0)
 		server_fatal(srv, "reading a user");
-	if (rc == 1 || crypto_pwhash_str_verify(hash, password,
-	    strlen(password)) != 0) {
+	ok = rc == 0 && crypto_pwhash_str_verify(hash, password,
+	    strlen(password)) == 0;
+	pthread_mutex_lock(&srv->lock);
+	server_throttle_result(srv, name, ok);
+	pthread_mutex_unlock(&srv->lock);
+	if (!ok) {
 		server_error(c, 401, "bad_login", "wrong name or password");
 		return -1;
 	}

@@ -49,7 +49,8 @@ server_http_resume(struct server *srv, struct server_waiter *w)
 
 /* Queue TEXT (owned, freed by MHD) with STATUS. */
 static enum MHD_Result
-server_http_send(struct MHD_Connection *conn, int status, char *text)
+server_http_send(struct MHD_Connection *conn, int status, int retry_after,
+		char *text)
 {
 	struct MHD_Response *r;
 	enum MHD_Result ret;
@@ -63,6 +64,12 @@ server_http_send(struct MHD_Connection *conn, int status, char *text)
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
 	    "application/json; charset=utf-8");
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+	if (retry_after > 0) {
+		char secs[16];
+
+		snprintf(secs, sizeof secs, "%d", retry_after);
+		MHD_add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER, secs);
+	}
 	ret = MHD_queue_response(conn, (unsigned int)status, r);
 	MHD_destroy_response(r);
 	return ret;
@@ -79,7 +86,7 @@ server_http_fail(struct MHD_Connection *conn, int status, const char *code,
 	cJSON_AddStringToObject(o, "message", msg);
 	text = cJSON_PrintUnformatted(o);
 	cJSON_Delete(o);
-	return text ? server_http_send(conn, status, text) : MHD_NO;
+	return text ? server_http_send(conn, status, 0, text) : MHD_NO;
 }
 
 static enum MHD_Result
@@ -145,7 +152,7 @@ server_http_dispatch(struct server *srv, struct server_conn *sc,
 	}
 	if (text == NULL)
 		return MHD_NO;
-	return server_http_send(conn, c.status, text);
+	return server_http_send(conn, c.status, c.retry_after, text);
 }
 
 static enum MHD_Result

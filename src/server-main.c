@@ -57,6 +57,7 @@ server_usage(FILE *f)
 	    "               [--poll-timeout S] [--disconnect-seconds S]\n"
 	    "               [--escape-seconds S] [--sync normal|full]\n"
 	    "               [--pwhash min|interactive|moderate]\n"
+	    "               [--login-lockout S]\n"
 	    "               [--port-file FILE] [--quiet]\n"
 	    "       tengend [--db PATH] --post-news TITLE TEXT\n"
 	    "       tengend [--db PATH] --add-room NAME NAME_ZH BASE PENALTY\n"
@@ -214,6 +215,7 @@ main(int argc, char **argv)
 		{ "escape-seconds", required_argument, NULL, 'E' },
 		{ "sync", required_argument, NULL, 's' },
 		{ "pwhash", required_argument, NULL, 'w' },
+		{ "login-lockout", required_argument, NULL, 'L' },
 		{ "port-file", required_argument, NULL, 'f' },
 		{ "post-news", no_argument, NULL, 'n' },
 		{ "add-room", no_argument, NULL, 'r' },
@@ -236,6 +238,7 @@ main(int argc, char **argv)
 	srv.opt.disconnect_after = 10;
 	srv.opt.escape_after = 180;
 	srv.opt.pwhash_level = 1;
+	srv.opt.login_lockout = 30;
 	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'p':
@@ -292,6 +295,11 @@ main(int argc, char **argv)
 				    "or moderate\n");
 				return 2;
 			}
+			break;
+		case 'L':
+			if (server_number("--login-lockout", optarg, 0, 3600,
+			    &srv.opt.login_lockout) < 0)
+				return 2;
 			break;
 		case 'f':
 			srv.opt.port_file = optarg;
@@ -360,6 +368,7 @@ main(int argc, char **argv)
 	free(srv.rooms);
 	free(srv.tables);
 	server_db_close(srv.db);
+	server_throttle_free(&srv);
 	pthread_mutex_destroy(&srv.lock);
 	free(db_default);
 	return rc;

@@ -41,6 +41,7 @@ struct server_opts {
 	double escape_after;		/* seconds disconnected: escaped */
 	bool sync_full;
 	int pwhash_level;		/* 0 min (tests), 1 interactive, 2 moderate */
+	double login_lockout;		/* first lock after failed logins; 0: none */
 	bool quiet;
 };
 
@@ -136,6 +137,7 @@ struct server {
 	struct MHD_Daemon *daemon;
 	int txn;			/* depth of server_begin() */
 	bool stopping;
+	struct server_throttle *throttle;	/* failed logins by name */
 };
 
 /* A request being answered: the handler fills STATUS and REPLY. */
@@ -147,6 +149,7 @@ struct server_call {
 	char user_name[SERVER_NAME_MAX + 1];
 	char token_hash[SERVER_HASH_MAX];
 	int status;
+	int retry_after;		/* > 0: a Retry-After header, seconds */
 	cJSON *reply;
 	char *raw;			/* a reply already in JSON text; owned */
 	struct server_waiter *waiter;	/* for GET /events */
@@ -158,6 +161,12 @@ void server_fatal(struct server *srv, const char *what);
 /* Begin and commit a write transaction; failures are fatal. */
 void server_begin(struct server *srv);
 void server_commit(struct server *srv);
+
+/* server-throttle.c, with the lock held: seconds NAME must still wait
+ * before a login is tried for it (0: none); the outcome of a login. */
+double server_throttle_wait(struct server *srv, const char *name);
+void server_throttle_result(struct server *srv, const char *name, bool ok);
+void server_throttle_free(struct server *srv);
 
 /* server-http.c */
 int server_http_start(struct server *srv);

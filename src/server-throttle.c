@@ -1,0 +1,122 @@
+/*
+ * server-throttle.c: failed logins slow the guessing of passwords down.
+ *
+ * The one idea: every name that logins are tried for, whether an account
+ * has it or not (so that the answers tell nothing about which names
+ * exist), counts its failed logins in a row.  From the fifth on, the name
+ * is locked for a time that doubles with each further failure, from
+ * --login-lockout seconds up to an hour; a login for a locked name is
+ * refused before its password is hashed, so guessing costs the server
+ * nothing either.  A right password clears the count.  The table lives in
+ * memory, guarded by the server lock; a restart forgets it, and when it is
+ * full the name idle longest makes room.
+ */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server.h"
+#include "util.h"
+
+#define SERVER_THROTTLE_SLOTS 4096
+#define SERVER_THROTTLE_PROBE 8		/* slots looked at for one name */
+#define SERVER_THROTTLE_FREE 4		/* failures in a row without a lock */
+#define SERVER_THROTTLE_MAX 3600.0	/* longest lock, seconds */
+
+struct server_throttle {
+	char name[SERVER_NAME_MAX + 1];	/* "" if the slot is free */
+	int failures;
+	double until;			/* locked until then (util_now) */
+	double last;			/* time of the last failure */
+};
+
+static uint32_t
+server_throttle_hash(const char *name)
+{
+	uint32_t h = 2166136261u;
+
+	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+		h = (h ^ *p) * 16777619u;
+	return h;
+}
+
+/* The slot of NAME; with MAKE, one is taken for it if it has none (the
+ * free one, or the one idle longest among those looked at). */
+static struct server_throttle *
+server_throttle_slot(struct server *srv, const char *name, bool make)
+{
+	struct server_throttle *oldest = NULL;
+	uint32_t h = server_throttle_hash(name);
+
+	if (srv->throttle == NULL) {
+		if (!make)
+			return NULL;
+		srv->throttle = xcalloc(SERVER_THROTTLE_SLOTS,
+		    sizeof *srv->throttle);
+	}
+	for (int i = 0; i < SERVER_THROTTLE_PROBE; i++) {
+		struct server_throttle *s =
+		    &srv->throttle[(h + (uint32_t)i) % SERVER_THROTTLE_SLOTS];
+
+		if (strcmp(s->name, name) == 0)
+			return s;
+		if (oldest == NULL || s->name[0] == '\0' ||
+		    (oldest->name[0] != '\0' && s->last < oldest->last))
+			oldest = s;
+	}
+	if (!make)
+		return NULL;
+	memset(oldest, 0, sizeof *oldest);
+	snprintf(oldest->name, sizeof oldest->name, "%s", name);
+	return oldest;
+}
+
+double
+server_throttle_wait(struct server *srv, const char *name)
+{
+	struct server_throttle *s = server_throttle_slot(srv, name, false);
+	double left;
+
+	if (s == NULL || srv->opt.login_lockout <= 0)
+		return 0;
+	left = s->until - util_now();
+	return left > 0 ? left : 0;
+}
+
+void
+server_throttle_result(struct server *srv, const char *name, bool ok)
+{
+	struct server_throttle *s;
+	double lock;
+
+	if (srv->opt.login_lockout <= 0)
+		return;
+	s = server_throttle_slot(srv, name, !ok);
+	if (s == NULL)
+		return;
+	if (ok) {
+		memset(s, 0, sizeof *s);
+		return;
+	}
+	s->failures++;
+	s->last = util_now();
+	if (s->failures <= SERVER_THROTTLE_FREE)
+		return;
+	lock = srv->opt.login_lockout;
+	for (int i = SERVER_THROTTLE_FREE + 1; i < s->failures &&
+	    lock < SERVER_THROTTLE_MAX; i++)
+		lock *= 2;
+	if (lock > SERVER_THROTTLE_MAX)
+		lock = SERVER_THROTTLE_MAX;
+	s->until = s->last + lock;
+}
+
+void
+server_throttle_free(struct server *srv)
+{
+	free(srv->throttle);
+	srv->throttle = NULL;
+}

@@ -1,0 +1,64 @@
+#!/bin/sh
+# test-server-login.sh: failed logins lock a name for a while.  Four
+# failures in a row are free; the fifth locks the name for --login-lockout
+# seconds, during which even the right password gets 429 with Retry-After;
+# each further failure doubles the lock; the right password afterwards
+# clears the count.  Names no account has are treated alike, and other names
+# are not touched.
+set -u
+. "${top_srcdir:-.}/tests/server/lib.sh"
+server_start --login-lockout 1
+
+carol=$(user carol)
+dave=$(user dave)
+[ -n "$carol" ] && [ -n "$dave" ] || { echo "no tokens" >&2; exit 99; }
+
+# login NAME PASSWORD: the status of one login.
+login() {
+	call POST /login '' "{\"name\":\"$1\",\"password\":\"$2\"}"
+}
+
+for i in 1 2 3 4 5; do
+	login carol wrong-password
+	ok "$STATUS/$(jo .error)" 401/bad_login "wrong password $i: 401"
+done
+login carol secret-carol
+ok "$STATUS/$(jo .error)/$(jo .retry_after)" 429/too_many_attempts/1 \
+	"the right password during the lock: 429"
+retry=$(curl -s -o /dev/null -D - -X POST -H 'Content-Type: application/json' \
+	--data-binary '{"name":"carol","password":"secret-carol"}' "$URL/login" |
+	tr -d '\r' | sed -n 's/^[Rr]etry-[Aa]fter: //p')
+ok "$retry" 1 "with a Retry-After header"
+login dave secret-dave
+ok "$STATUS" 200 "another name is not locked"
+
+for i in 1 2 3 4 5; do
+	login nobody wrong-password
+done
+login nobody wrong-password
+ok "$STATUS/$(jo .error)" 429/too_many_attempts \
+	"a name without an account is locked alike"
+
+sleep 1.3
+login carol secret-carol
+ok "$STATUS" 200 "after the lock the right password works"
+login carol wrong-password
+ok "$STATUS" 401 "and the count starts again"
+
+# Five more failures lock for 1 s; the sixth, after it, for 2 s.
+for i in 2 3 4 5; do
+	login carol wrong-password
+done
+sleep 1.3
+login carol wrong-password
+ok "$STATUS" 401 "a failure after the lock is answered"
+sleep 1.3
+login carol secret-carol
+ok "$STATUS/$(jo .retry_after)" 429/1 "and locks twice as long"
+sleep 1
+login carol secret-carol
+ok "$STATUS" 200 "until that lock ends too"
+
+call GET /rooms ''
+ok "$STATUS" 200 "the server is still up"
+finish
