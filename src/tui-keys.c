@@ -127,6 +127,8 @@ const struct tui_key tui_keys_online[] = {
 	{ KEY_ENTER, TUI_PLACE, NULL, NULL },
 	{ 'n', TUI_NEW, N_("N"), N_("open a new table in this room") },
 	{ 'N', TUI_NEW, NULL, NULL },
+	{ 't', TUI_CHAT, N_("T"), N_("write in the room's chat (Enter sends, Esc leaves)") },
+	{ 'T', TUI_CHAT, NULL, NULL },
 	{ 'w', TUI_WATCH, N_("W"), N_("watch the table's game") },
 	{ 'W', TUI_WATCH, NULL, NULL },
 	{ 'r', TUI_REFRESH, N_("R"), N_("read the lobby again") },

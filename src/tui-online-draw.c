@@ -101,7 +101,7 @@ tui_od_lobby(struct tui *t)
 	const struct tui_online_player *me = &o->record;
 	bool zh = strcmp(t->lang, "zh") == 0;
 	char buf[700], rules[200];
-	int y, x2 = 26, w2 = t->cols - x2;
+	int y, x2 = 26, w2 = t->cols - x2, avail, tables_end;
 
 	snprintf(buf, sizeof buf, _("tengen online: %s"),
 	    o->nc ? net_client_url(o->nc) : "");
@@ -125,7 +125,11 @@ tui_od_lobby(struct tui *t)
 	    _("Tables (Enter: sit, W: watch, N: new table)"));
 	o->tabley = 4;
 	y = 4;
-	for (int i = 0; i < o->ntables && y < t->rows - 10; i++, y++) {
+	/* The room's chat takes the lower half of the column, down to its
+	 * input line just above the leaderboard, when there is room. */
+	avail = t->rows - 14;
+	tables_end = avail >= 8 ? t->rows - 10 - avail / 2 : t->rows - 10;
+	for (int i = 0; i < o->ntables && y < tables_end; i++, y++) {
 		const struct tui_online_table *tb = &o->tables[i];
 
 		tui_od_rules_text(&tb->rules, rules, sizeof rules);
@@ -137,6 +141,11 @@ tui_od_lobby(struct tui *t)
 	}
 	if (o->ntables == 0)
 		tui_put(y, x2, w2, A_DIM, _("No tables yet: N opens one"));
+	if (tables_end < t->rows - 10) {
+		tui_put(tables_end, x2, w2, A_BOLD, _("Room chat"));
+		tui_chat_draw(&o->room_chat, tables_end + 1, t->rows - 11, x2,
+		    w2, _("T: write in the room's chat"));
+	}
 	y = t->rows - 9;
 	tui_put(y++, 2, t->cols - 2, A_BOLD, _("Leaderboard"));
 	for (int i = 0; i < o->nleaders && y < t->rows - 4; i++) {
@@ -150,8 +159,9 @@ tui_od_lobby(struct tui *t)
 		tui_put(y++, x2, w2, 0, o->news[i]);
 	tui_put(t->rows - 3, 2, t->cols - 2, o->msg_error ?
 	    tui_board_attr(t, TUI_ATTR_ERROR) : (int)A_BOLD, o->msg);
-	tui_put(t->rows - 1, 0, t->cols, A_DIM,
-	    _("Tab rooms/tables  Enter sit  W watch  N new  R refresh  L log out  q back  ? keys"));
+	tui_put(t->rows - 1, 0, t->cols, A_DIM, o->room_chat.editing ?
+	    _("Type your message  Enter: send  Esc: back to the lobby") :
+	    _("Tab rooms/tables  Enter sit  W watch  N new  T chat  L log out  q back  ? keys"));
 }
 
 static void
@@ -270,7 +280,7 @@ tui_online_panel(struct tui *t, const struct tui_layout *l)
 	struct tui_online *o = t->online;
 	struct tui_game *gm = &t->game;
 	const struct game *g = &gm->g;
-	int x = l->panel, w = t->cols - l->panel, y = 0, bx, top, input;
+	int x = l->panel, w = t->cols - l->panel, y = 0, bx, input;
 	char buf[700], rules[200];
 
 	tui_od_rules_text(&o->table.rules, rules, sizeof rules);
@@ -348,14 +358,7 @@ tui_online_panel(struct tui *t, const struct tui_layout *l)
 	if (input <= y)
 		return;
 	tui_put(y++, x, w, A_BOLD, _("Chat"));
-	top = o->nchat - (input - y);
-	for (int i = top < 0 ? 0 : top; i < o->nchat && y < input; i++)
-		tui_put(y++, x, w, 0, o->chat[i]);
-	if (o->chatting)
-		snprintf(buf, sizeof buf, "> %s_", o->chat_edit);
-	else
-		snprintf(buf, sizeof buf, "%s", _("Tab: write in the chat"));
-	tui_put(input, x, w, o->chatting ? A_UNDERLINE : A_DIM, buf);
+	tui_chat_draw(&o->chat, y, input, x, w, _("Tab: write in the chat"));
 }
 
 const char *
@@ -363,7 +366,7 @@ tui_online_help_line(const struct tui *t)
 {
 	const struct tui_online *o = t->online;
 
-	if (o->chatting)
+	if (o->chat.editing)
 		return _("Type your message  Enter: send  Esc: back to the board");
 	if (o->rules_open)
 		return _("Up/down: choose  Left/right: change  Enter: send  Esc: close");

@@ -282,17 +282,6 @@ tui_og_refetch(struct tui *t)
 }
 
 static void
-tui_og_chat_add(struct tui_online *o, const char *from, const char *text)
-{
-	if (o->nchat == TUI_ONLINE_CHAT) {
-		memmove(o->chat[0], o->chat[1], sizeof o->chat[0] *
-		    (TUI_ONLINE_CHAT - 1));
-		o->nchat--;
-	}
-	snprintf(o->chat[o->nchat++], sizeof o->chat[0], "%s: %s", from, text);
-}
-
-static void
 tui_og_undo_yes(struct tui *t)
 {
 	cJSON *body = cJSON_CreateObject();
@@ -384,7 +373,7 @@ tui_og_event(struct tui *t, const cJSON *ev)
 	if (strcmp(type, "move") == 0 || strcmp(type, "pass") == 0)
 		tui_og_move_event(t, ev);
 	else if (strcmp(type, "chat") == 0)
-		tui_og_chat_add(o, net_client_str(ev, "from"),
+		tui_chat_add(&o->chat, net_client_str(ev, "from"),
 		    net_client_str(ev, "text"));
 	else if (strcmp(type, "counting") == 0) {
 		tui_og_counting(t, cJSON_GetObjectItemCaseSensitive(ev,
@@ -486,8 +475,7 @@ tui_online_table_open(struct tui *t, long id, bool seated)
 	o->have_game = false;
 	o->black[0] = o->white[0] = '\0';
 	o->me = EMPTY;
-	o->nchat = 0;
-	o->chatting = false;
+	tui_chat_clear(&o->chat);
 	o->rules_open = false;
 	o->result[0] = o->pending[0] = '\0';
 	o->down = false;
@@ -803,37 +791,15 @@ static void
 tui_og_chat_key(struct tui *t, int key)
 {
 	struct tui_online *o = t->online;
-	size_t n = strlen(o->chat_edit);
+	cJSON *body;
 
-	if (key == 27) {
-		o->chatting = false;
+	if (tui_chat_key(&o->chat, key) != TUI_CHAT_SEND)
 		return;
-	}
-	if (key == '\n' || key == '\r' || key == KEY_ENTER) {
-		cJSON *body;
-
-		if (n == 0) {
-			o->chatting = false;
-			return;
-		}
-		body = cJSON_CreateObject();
-		cJSON_AddNumberToObject(body, "table", (double)o->table.id);
-		cJSON_AddStringToObject(body, "text", o->chat_edit);
-		net_client_call(o->nc, "POST", "/chat", body, tui_og_reply_cb, t);
-		o->chat_edit[0] = '\0';
-		return;
-	}
-	if (key == KEY_BACKSPACE || key == 127 || key == 8) {
-		while (n > 0 && ((unsigned char)o->chat_edit[n - 1] & 0xc0) == 0x80)
-			n--;
-		if (n > 0)
-			n--;
-		o->chat_edit[n] = '\0';
-	} else if (((key >= ' ' && key < 127) || (key >= 128 && key < 256)) &&
-	    n + 1 < sizeof o->chat_edit) {
-		o->chat_edit[n] = (char)key;
-		o->chat_edit[n + 1] = '\0';
-	}
+	body = cJSON_CreateObject();
+	cJSON_AddNumberToObject(body, "table", (double)o->table.id);
+	cJSON_AddStringToObject(body, "text", o->chat.edit);
+	net_client_call(o->nc, "POST", "/chat", body, tui_og_reply_cb, t);
+	o->chat.edit[0] = '\0';
 }
 
 static void
@@ -925,7 +891,7 @@ tui_og_action(struct tui *t, enum tui_action a)
 		break;
 	case TUI_CHAT:
 		if (o->name[0] != '\0')
-			o->chatting = true;
+			o->chat.editing = true;
 		break;
 	case TUI_LOBBY:
 		tui_og_leave(t);
@@ -960,7 +926,7 @@ tui_online_table_key(struct tui *t, int key)
 	struct tui_online *o = t->online;
 	enum tui_action a;
 
-	if (o->chatting) {
+	if (o->chat.editing) {
 		tui_og_chat_key(t, key);
 		return;
 	}

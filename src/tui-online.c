@@ -171,6 +171,9 @@ tui_online_room_cb(void *arg, enum net_watch_what what, const cJSON *json,
 		if (strcmp(net_client_str(json, "type"), "table") == 0)
 			tui_online_table_row(t,
 			    cJSON_GetObjectItemCaseSensitive(json, "table"));
+		else if (strcmp(net_client_str(json, "type"), "chat") == 0)
+			tui_chat_add(&o->room_chat, net_client_str(json, "from"),
+			    net_client_str(json, "text"));
 		break;
 	case NET_WATCH_DOWN:
 		if (o->view == TUI_ONLINE_LOBBY)
@@ -194,6 +197,7 @@ tui_online_open_room(struct tui *t, int i)
 	o->room = i;
 	o->ntables = 0;
 	o->sel = 0;
+	tui_chat_clear(&o->room_chat);
 	net_client_watch(o->nc, 1, "room", o->rooms[i].id, tui_online_room_cb,
 	    t);
 	if (t->set.room != o->rooms[i].id) {
@@ -624,6 +628,32 @@ tui_online_new_table(struct tui *t)
 }
 
 static void
+tui_online_chat_cb(void *arg, const struct net_reply *r)
+{
+	struct tui *t = arg;
+
+	if (t->online != NULL && r->code[0] != '\0')
+		tui_online_message(t, true, "%s", r->message);
+}
+
+/* A key for the room's chat line: Enter sends it to the room. */
+static void
+tui_online_room_chat_key(struct tui *t, int key)
+{
+	struct tui_online *o = t->online;
+	cJSON *body;
+
+	if (tui_chat_key(&o->room_chat, key) != TUI_CHAT_SEND ||
+	    o->nrooms == 0)
+		return;
+	body = cJSON_CreateObject();
+	cJSON_AddNumberToObject(body, "room", (double)o->rooms[o->room].id);
+	cJSON_AddStringToObject(body, "text", o->room_chat.edit);
+	net_client_call(o->nc, "POST", "/chat", body, tui_online_chat_cb, t);
+	o->room_chat.edit[0] = '\0';
+}
+
+static void
 tui_online_lobby_action(struct tui *t, enum tui_action a)
 {
 	struct tui_online *o = t->online;
@@ -654,6 +684,10 @@ tui_online_lobby_action(struct tui *t, enum tui_action a)
 	case TUI_NEW:
 		tui_online_new_table(t);
 		break;
+	case TUI_CHAT:
+		if (o->nrooms > 0)
+			o->room_chat.editing = true;
+		break;
 	case TUI_WATCH:
 		if (o->sel < o->ntables)
 			tui_online_table_open(t, o->tables[o->sel].id, false);
@@ -681,7 +715,10 @@ tui_online_lobby_action(struct tui *t, enum tui_action a)
 void
 tui_online_lobby_key(struct tui *t, int key)
 {
-	tui_online_lobby_action(t, tui_keys_lookup(tui_keys_online, key));
+	if (t->online->room_chat.editing)
+		tui_online_room_chat_key(t, key);
+	else
+		tui_online_lobby_action(t, tui_keys_lookup(tui_keys_online, key));
 }
 
 void

@@ -23,7 +23,28 @@
 #define TUI_ONLINE_ROOMS 16
 #define TUI_ONLINE_TABLES 64
 #define TUI_ONLINE_LEADERS 5
-#define TUI_ONLINE_CHAT 64
+#define TUI_CHAT_LINES 64
+
+/* A chat: the room's in the lobby, the table's beside the board. */
+struct tui_chat {
+	char line[TUI_CHAT_LINES][600];
+	int n;				/* lines kept (the last ones) */
+	bool editing;			/* the input line has the keys */
+	char edit[501];
+};
+
+enum tui_chat_result { TUI_CHAT_KEEP = 0, TUI_CHAT_SEND };
+
+/* tui-chat.c */
+void tui_chat_clear(struct tui_chat *c);
+void tui_chat_add(struct tui_chat *c, const char *from, const char *text);
+/* A key while editing: TUI_CHAT_SEND when Enter sends c->edit (the caller
+ * posts it and empties it); Esc, or Enter on nothing, stops editing. */
+enum tui_chat_result tui_chat_key(struct tui_chat *c, int key);
+/* The last lines from row Y down to row INPUT, the input line (IDLE when
+ * not editing), in columns X to X+W. */
+void tui_chat_draw(const struct tui_chat *c, int y, int input, int x, int w,
+		   const char *idle);
 
 enum tui_online_view {
 	TUI_ONLINE_LOGIN = 0,
@@ -106,6 +127,7 @@ struct tui_online {
 	/* The lobby. */
 	struct tui_online_room rooms[TUI_ONLINE_ROOMS];
 	int nrooms, room;		/* the room shown */
+	struct tui_chat room_chat;	/* the room's, since it was opened */
 	struct tui_online_table tables[TUI_ONLINE_TABLES];
 	int ntables, sel;		/* the selected table */
 	struct tui_online_player record;	/* the player's own */
@@ -135,11 +157,7 @@ struct tui_online {
 	char down_msg[300];
 	char pending[8];		/* a move on its way */
 
-	/* Chat. */
-	char chat[TUI_ONLINE_CHAT][600];
-	int nchat;			/* lines kept (the last ones) */
-	bool chatting;			/* the input line has the keys */
-	char chat_edit[501];
+	struct tui_chat chat;		/* the table's */
 
 	/* The rule settings form. */
 	bool rules_open;

@@ -1,9 +1,9 @@
 #!/bin/sh
 # test-online-game.sh: two players and a spectator on a real tengend, each
-# in tengen in tmux: registration, a table with 9x9 rules, start, moves
-# seen live by the opponent and the spectator, chat both ways, two passes,
-# counting with a toggle seen by both, both accept, and the result with
-# the points won and lost.
+# in tengen in tmux: registration, the room's chat in the lobby, a table
+# with 9x9 rules, start, moves seen live by the opponent and the spectator,
+# chat both ways, two passes, counting with a toggle seen by both, both
+# accept, and the result with the points won and lost.
 . "${top_srcdir:-.}/tests/online/lib.sh"
 on_init test-online-game
 on_server
@@ -12,6 +12,15 @@ on_start alice
 on_register alice
 on_start bob
 on_register bob
+
+# The room's chat, in the lobby.
+on_wait bob "T: write in the room's chat"
+on_keys alice T
+on_type alice "hello room 大家好"
+on_keys alice Enter Escape
+on_wait bob "alice: hello room 大家好"
+on_wait alice "alice: hello room 大家好"
+
 on_table alice bob
 on_wait alice "White: bob (Beginner)"
 
