@@ -73,6 +73,7 @@ struct server_db_game {
 	int accepted;		/* counting: bit 1 black, bit 2 white */
 	char result[16];	/* "B+3.5", "W+R", "0", ... */
 	char reason[16];	/* score, resign, time, escape */
+	int undo_by;		/* the colour whose undo request waits, or 0 */
 };
 
 /* Open (creating if needed) the database at PATH in WAL mode; SYNC_FULL

@@ -83,6 +83,7 @@ server_game_row(const struct server_table *t, const struct server_game *sg,
 	    (sg->accepted[WHITE] ? 2 : 0);
 	snprintf(row->result, sizeof row->result, "%s", sg->result);
 	snprintf(row->reason, sizeof row->reason, "%s", sg->reason);
+	row->undo_by = sg->undo_by;
 	if (sg->status != SERVER_COUNTING)
 		return;
 	for (int p = 0; p < sg->g.board.npoints; p++) {
@@ -180,6 +181,9 @@ server_game_load(struct server *srv, struct server_table *t)
 	sg->accepted[WHITE] = (row.accepted & 2) != 0;
 	snprintf(sg->result, sizeof sg->result, "%s", row.result);
 	snprintf(sg->reason, sizeof sg->reason, "%s", row.reason);
+	if (sg->status == SERVER_PLAYING &&
+	    (row.undo_by == BLACK || row.undo_by == WHITE))
+		sg->undo_by = (enum color)row.undo_by;
 	if (sg->status == SERVER_COUNTING) {
 		char *save = NULL;
 
@@ -619,6 +623,7 @@ server_game_undo(struct server_call *c)
 	}
 	server_begin(c->srv);
 	sg->undo_by = color;
+	server_game_save(c->srv, t);
 	server_emit(c->srv, &t->chan, server_game_event("undo_request", color));
 	server_commit(c->srv);
 	c->reply = server_game_ok(t);
@@ -656,8 +661,8 @@ server_game_undo_answer(struct server_call *c, bool accept)
 		sg->turn_start = util_now();
 		if (server_db_move_truncate(srv->db, sg->id, sg->g.nmoves) < 0)
 			server_fatal(srv, "taking back moves");
-		server_game_save(srv, t);
 	}
+	server_game_save(srv, t);
 	ev = server_game_event(accept ? "undo" : "undo_declined", by);
 	if (accept) {
 		cJSON_AddNumberToObject(ev, "n", sg->g.nmoves);

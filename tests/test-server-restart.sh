@@ -3,7 +3,8 @@
 # as fast as possible while the server is killed; after a restart on the
 # same database every move that got its reply is there, the game goes on
 # where it was, the time the server was down is charged to nobody, and
-# the event numbers go on without a gap.
+# the event numbers go on without a gap.  An undo request waiting for an
+# answer and the marks of counting survive a restart too.
 set -u
 . "${top_srcdir:-.}/tests/server/lib.sh"
 server_start
@@ -70,6 +71,23 @@ ok "$(jq '[.events[].seq] | . == [range(1; length + 1)]' "$tmp/ev")" true \
 ok "$(jq '[.events[] | select(.type == "move")] | length' "$tmp/ev")" $((n + 1)) \
 	"one move event per move"
 
+# An undo request survives a restart: the player who just moved asks, the
+# server dies, and after the restart the request is still there and the
+# opponent's accept takes the move back.
+call POST /game/undo "$tok" "{\"table\":$t}"
+ok "$STATUS" 200 "an undo request"
+server_kill -9
+server_start
+call GET "/state?table=$t" ""
+ok "$(jo .game.undo_request)" "$tomove" "the request is still there after a restart"
+[ "$tomove" = black ] && other=$bob || other=$alice
+call POST /game/undo/accept "$other" "{\"table\":$t}"
+ok "$STATUS" 200 "the opponent accepts it"
+call GET "/state?table=$t" ""
+ok "$(jo '.game.moves | length')/$(jo .game.undo_request)" "$n/null" \
+	"the move is taken back and the request is gone"
+play "$tok" "$t" "$next"
+
 # A second kill during counting.
 # After the move above the other player is to move: they pass, then the first.
 [ "$tomove" = black ] && first=$bob second=$alice || first=$alice second=$bob
@@ -83,4 +101,22 @@ server_start
 call GET "/state?table=$t" ""
 ok "$(jo .game.status)/$(jo '.game.counting.dead | length')" "counting/$dead" \
 	"counting survives a restart with its marks"
+
+# A database made before games had the undo_by column is brought up to
+# date when the server opens it, and its games load.
+if command -v python3 >/dev/null 2>&1; then
+	server_kill
+	python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("ALTER TABLE games DROP COLUMN undo_by")
+db.commit()' "$tmp/db"
+	server_start
+	call GET "/state?table=$t" ""
+	ok "$STATUS/$(jo .game.status)" 200/counting "an older database opens"
+	python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+print(len([c for c in db.execute("PRAGMA table_info(games)") if c[1] == "undo_by"]))' \
+		"$tmp/db" >"$tmp/cols"
+	ok "$(cat "$tmp/cols")" 1 "with the undo_by column added"
+fi
 finish
