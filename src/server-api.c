@@ -299,8 +299,11 @@ server_room_json(struct server_room *r)
 static void
 server_api_rooms(struct server_call *c)
 {
-	cJSON *a = cJSON_CreateArray();
+	cJSON *a;
 
+	if (server_rooms_refresh(c->srv) < 0)
+		server_fatal(c->srv, "reading the rooms");
+	a = cJSON_CreateArray();
 	for (int i = 0; i < c->srv->nrooms; i++)
 		cJSON_AddItemToArray(a, server_room_json(&c->srv->rooms[i]));
 	c->reply = cJSON_CreateObject();

@@ -21,13 +21,47 @@
 
 #define SERVER_MAX_ROOMS 64
 
-struct server_room *
-server_room_find(struct server *srv, long id)
+static struct server_room *
+server_room_known(struct server *srv, long id)
 {
 	for (int i = 0; i < srv->nrooms; i++)
 		if (srv->rooms[i].row.id == id)
 			return &srv->rooms[i];
 	return NULL;
+}
+
+/* Take in the rooms the database has and the server does not know yet:
+ * `tengend --add-room` writes them from another process while the server
+ * runs.  The array never moves, so tables keep pointing into it. */
+int
+server_rooms_refresh(struct server *srv)
+{
+	struct server_db_room rows[SERVER_MAX_ROOMS];
+	int n = server_db_rooms(srv->db, rows, SERVER_MAX_ROOMS);
+
+	if (n < 0)
+		return -1;
+	for (int i = 0; i < n && srv->nrooms < SERVER_MAX_ROOMS; i++) {
+		struct server_room *r;
+
+		if (server_room_known(srv, rows[i].id))
+			continue;
+		r = &srv->rooms[srv->nrooms++];
+		memset(r, 0, sizeof *r);
+		r->row = rows[i];
+		server_chan_init(srv, &r->chan, SERVER_CHAN_ROOM, rows[i].id);
+	}
+	return 0;
+}
+
+struct server_room *
+server_room_find(struct server *srv, long id)
+{
+	struct server_room *r = server_room_known(srv, id);
+
+	if (r == NULL && server_rooms_refresh(srv) == 0)
+		r = server_room_known(srv, id);
+	return r;
 }
 
 struct server_table *
@@ -126,19 +160,12 @@ server_table_loaded(void *arg, const struct server_db_table *row)
 int
 server_tables_load(struct server *srv)
 {
-	struct server_db_room rows[SERVER_MAX_ROOMS];
 	struct server_load l = { srv, 0 };
-	int n = server_db_rooms(srv->db, rows, SERVER_MAX_ROOMS);
 
-	if (n < 0)
+	srv->rooms = xcalloc(SERVER_MAX_ROOMS, sizeof srv->rooms[0]);
+	srv->nrooms = 0;
+	if (server_rooms_refresh(srv) < 0)
 		return -1;
-	srv->rooms = xcalloc((size_t)(n > 0 ? n : 1), sizeof srv->rooms[0]);
-	srv->nrooms = n;
-	for (int i = 0; i < n; i++) {
-		srv->rooms[i].row = rows[i];
-		server_chan_init(srv, &srv->rooms[i].chan, SERVER_CHAN_ROOM,
-		    rows[i].id);
-	}
 	if (server_db_tables(srv->db, server_table_loaded, &l) < 0)
 		return -1;
 	for (long id = 1; id < srv->ctables; id++)

@@ -219,6 +219,9 @@ cJSON *server_rank_table(void);
 
 /* server-table.c */
 int server_tables_load(struct server *srv);
+/* Rooms added to the database since: read them (0, or -1 on error). */
+int server_rooms_refresh(struct server *srv);
+/* The room ID, looking in the database for a new one if needed. */
 struct server_room *server_room_find(struct server *srv, long id);
 struct server_table *server_table_find(struct server *srv, long id);
 cJSON *server_table_json(struct server *srv, struct server_table *t,

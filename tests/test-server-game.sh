@@ -182,6 +182,16 @@ ok "$(jo '.table_list[0].id')" "$table" "the room lists its tables"
 call GET /ranks ""
 ok "$(jo '.ranks[20].points'):$(jo '.ranks[20].rank')" "20130:棋圣" "the rank table"
 
+# A room added while the server runs is open at once: listed, and a table
+# can be opened in it.
+night=$("$tengend" --db "$tmp/db" --add-room Night 夜猫房 3 9)
+ok "$night" 5 "--add-room while the server runs"
+call GET /rooms ""
+ok "$(jo '.rooms | length')/$(jo '.rooms[4].name_zh')" 5/夜猫房 "the new room is listed"
+dave=$(user dave)
+call POST /table/new "$dave" "{\"room\":$night}"
+ok "$STATUS/$(jo .room)" "200/$night" "a table in the new room"
+
 call POST /logout "$alice" "{}"
 ok "$STATUS" 200 "logout"
 call POST /table/new "$alice" "{\"room\":1}"
