@@ -311,7 +311,7 @@ tui_online_panel(struct tui *t, const struct tui_layout *l)
 		snprintf(buf, sizeof buf, _("Move %d: %s to play%s"), g->nmoves,
 		    game_to_move(g) == WHITE ? _("White") : _("Black"),
 		    tui_game_human_turn(gm) ? _(" (you)") : "");
-	tui_put(y++, x, w, A_BOLD, buf);
+	y += tui_put_wrap(y, x, w, 2, A_BOLD, buf);
 	if (gm->mode == TUI_COUNT)
 		snprintf(buf, sizeof buf, _("Accepted: Black %s, White %s"),
 		    o->accepted[BLACK] ? _("yes") : _("no"),
@@ -326,7 +326,8 @@ tui_online_panel(struct tui *t, const struct tui_layout *l)
 		net_client_watch_down(o->nc, 0, &wait);
 		snprintf(buf, sizeof buf, _("Reconnecting (next try in %.0f s): %s"),
 		    wait, o->down_msg);
-		tui_put(y++, x, w, tui_board_attr(t, TUI_ATTR_ERROR), buf);
+		y += tui_put_wrap(y, x, w, 3, tui_board_attr(t, TUI_ATTR_ERROR),
+		    buf);
 	}
 	if (o->pending[0] != '\0') {
 		snprintf(buf, sizeof buf, _("Sending %s..."), o->pending);

@@ -114,6 +114,63 @@ tui_put(int y, int x, int w, int attr, const char *s)
 	return used;
 }
 
+/* Bytes of S that fit in W columns: up to the last space that fits when
+ * the text goes on, or as many characters as fit when one word is wider. */
+static size_t
+tui_fit(const char *s, int w)
+{
+	mbstate_t st;
+	size_t off = 0, space = 0;
+	int used = 0;
+
+	memset(&st, 0, sizeof st);
+	while (s[off] != '\0') {
+		wchar_t wc;
+		size_t n = mbrtowc(&wc, s + off, MB_CUR_MAX, &st);
+		int cw;
+
+		if (n == (size_t)-1 || n == (size_t)-2) {
+			memset(&st, 0, sizeof st);
+			n = 1;
+			cw = 1;
+		} else {
+			cw = wcwidth(wc);
+			if (cw < 0)
+				cw = 0;
+		}
+		if (used + cw > w)
+			return space ? space : off;
+		if (s[off] == ' ')
+			space = off;
+		used += cw;
+		off += n;
+	}
+	return off;
+}
+
+int
+tui_put_wrap(int y, int x, int w, int lines, int attr, const char *s)
+{
+	char line[1024];
+	int n = 0;
+
+	while (*s != '\0' && n < lines) {
+		size_t fit = n == lines - 1 ? strlen(s) : tui_fit(s, w);
+
+		if (fit == 0)
+			fit = strlen(s);
+		if (fit >= sizeof line)
+			fit = sizeof line - 1;
+		memcpy(line, s, fit);
+		line[fit] = '\0';
+		tui_put(y + n++, x, w, attr, line);
+		s += fit;
+		while (*s == ' ')
+			s++;
+	}
+	return n;
+}
+
 /* Leave the game in a state that survives us, then stop. */
 static void
 tui_shutdown_game(struct tui *t)

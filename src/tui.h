@@ -248,6 +248,9 @@ void tui_bell(struct tui *t);
  * columns at Y, X with ATTR.  Return the columns used. */
 int tui_text_width(const char *s);
 int tui_put(int y, int x, int w, int attr, const char *s);
+/* The same, going on to the next lines (at most LINES) at spaces where the
+ * text is wider than W; the last line is clipped.  Returns the lines used. */
+int tui_put_wrap(int y, int x, int w, int lines, int attr, const char *s);
 
 /* tui-keys.c */
 enum tui_action tui_keys_lookup(const struct tui_key *table, int key);

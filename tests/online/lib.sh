@@ -181,6 +181,8 @@ on_play() {
 on_table() {
 	on_keys "$1" n
 	on_wait "$1" "Table "
+	# The whole hint, wrapped in the panel beside the 19x19 board.
+	on_wait "$1" "starts"
 	on_keys "$1" e
 	on_wait "$1" "Rules of this table"
 	on_keys "$1" Up Up Up Up Up Left Left
