@@ -417,6 +417,12 @@ gtp_client_broken(const struct gtp_client *c)
 	return c->broken;
 }
 
+pid_t
+gtp_client_pid(const struct gtp_client *c)
+{
+	return c->pid;
+}
+
 /* Write LEN bytes of BUF to the engine by DEADLINE.  SIGPIPE is blocked
  * meanwhile, and one raised by our write is taken back before unblocking,
  * so that a dead engine is an EPIPE and not the end of the caller. */

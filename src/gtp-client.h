@@ -22,6 +22,8 @@
 #ifndef TENGEN_GTP_CLIENT_H
 #define TENGEN_GTP_CLIENT_H
 
+#include <sys/types.h>
+
 struct gtp_client;
 
 /* Default per-command timeout in milliseconds; 0 would mean none. */
@@ -66,6 +68,9 @@ const char *gtp_client_error(const struct gtp_client *c);
 
 /* True once the client is broken (see above). */
 int gtp_client_broken(const struct gtp_client *c);
+
+/* The engine's process id (to signal it from another thread). */
+pid_t gtp_client_pid(const struct gtp_client *c);
 
 /* Stop the engine and free C: send "quit" if the stream is healthy, close
  * its stdin, wait up to about two seconds, then SIGTERM and SIGKILL its

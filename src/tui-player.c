@@ -17,6 +17,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,6 +131,9 @@ tui_player_engine_move(struct tui_player *p, const struct game *g,
 			snprintf(err, errlen, "%s: %s", p->engine, strerror(errno));
 			return BOARD_NONE;
 		}
+		pthread_mutex_lock(&p->lock);
+		p->engine_pid = gtp_client_pid(p->gtp);
+		pthread_mutex_unlock(&p->lock);
 		same = false;
 	}
 	for (i = 0; same && i < p->nsynced; i++)
@@ -167,6 +171,9 @@ tui_player_engine_move(struct tui_player *p, const struct game *g,
 broken:
 	snprintf(err, errlen, "%s: %s", p->engine,
 	    gtp_client_error(p->gtp) ? gtp_client_error(p->gtp) : "error");
+	pthread_mutex_lock(&p->lock);
+	p->engine_pid = 0;
+	pthread_mutex_unlock(&p->lock);
 	gtp_client_close(p->gtp);
 	p->gtp = NULL;
 	return BOARD_NONE;
@@ -334,6 +341,11 @@ tui_player_stop(struct tui_player *p)
 		if (p->has_request)
 			game_free(&p->request);
 		p->has_request = false;
+		/* An engine in the middle of a genmove would hold the join up
+		 * for as long as it thinks: stop its process group now; the
+		 * worker sees the engine gone and returns. */
+		if (p->busy && p->engine_pid > 0)
+			kill(-p->engine_pid, SIGKILL);
 		pthread_cond_signal(&p->cond);
 		pthread_mutex_unlock(&p->lock);
 		if (p->ai != NULL)

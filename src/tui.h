@@ -101,6 +101,7 @@ struct tui_player {
 	enum color request_color;
 	point_t result;
 	char error[256];
+	pid_t engine_pid;		/* the engine's process while it runs, or 0 */
 	/* The engine's view of the game (worker thread only). */
 	struct game_move *synced;
 	int nsynced, csynced;

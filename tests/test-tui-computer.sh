@@ -3,7 +3,8 @@
 # reply shows as soon as it is found; undo takes back the reply and the
 # player's move together; with --pace fast the reply waits 1-2 s while the
 # screen still answers; an external GTP engine (tengen --gtp itself) plays
-# like the built-in one.
+# like the built-in one, and one that thinks for a minute is stopped when
+# the player leaves the game.
 . "${top_srcdir:-.}/tests/tui/lib.sh"
 tui_init test-tui-computer
 sgf="$XDG_DATA_HOME/tengen/current.sgf"
@@ -80,4 +81,37 @@ tui_wait "Move 2"
 tui_keys q
 tui_wait "Continue last game"
 tui_file_has "$XDG_DATA_HOME/tengen/current.conf" "opponent=engine"
+
+# An engine that thinks for a minute does not hold the player up: back to
+# the lobby at once, and the engine is stopped.  (tengen numbers every
+# command it sends.)
+cat >"$tui_tmp/slow-engine" <<'EOF'
+#!/bin/sh
+while read -r id cmd rest; do
+	case $cmd in
+	genmove) sleep 60; printf '=%s pass\n\n' "$id" ;;
+	quit) printf '=%s\n\n' "$id"; exit 0 ;;
+	*) printf '=%s\n\n' "$id" ;;
+	esac
+done
+EOF
+chmod +x "$tui_tmp/slow-engine"
+tui_start --size 9 --engine "'$tui_tmp/slow-engine'" --pace off --ascii
+tui_wait "White: engine"
+tui_goto E5 9; tui_keys Enter
+tui_wait "Move 1"
+sleep 1
+pgrep -f "sleep 60" >/dev/null || tui_fail "the engine is not thinking"
+start=$(date +%s)
+tui_keys q
+tui_wait "Continue last game"
+[ $(($(date +%s) - start)) -le 5 ] || tui_fail "leaving waited for the engine"
+tui_ok "leaving the game does not wait for the engine"
+sleep 0.5
+# (Zombies do not count: where nothing reaps orphans, the script's dead
+# process stays listed.)
+# The brackets keep grep from finding itself.
+ps -eo stat=,args= | grep -v '^Z' | grep -q -e "$tui_tmp/slow-engin[e]\$" \
+	-e 'slee[p] 60' && tui_fail "the engine still runs"
+tui_ok "the engine was stopped"
 tui_done
