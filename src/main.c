@@ -57,6 +57,8 @@ main_usage(FILE *f)
 	    "                        --bench: seconds per size (default 5)\n"
 	    "  --threads T           computer: threads (default: all cores);\n"
 	    "                        --bench: threads (default 1)\n"
+	    "  --max-memory M        computer: at most M MiB of search tree\n"
+	    "                        (default 512)\n"
 	    "  --match 'CMD'         play a match against the GTP engine CMD\n"
 	    "  --games N             games in the match (default 10)\n"
 	    "  --komi K              komi (default 7.5)\n"
@@ -142,7 +144,7 @@ main(int argc, char **argv)
 	enum { OPT_GTP = 256, OPT_BENCH, OPT_SIZE, OPT_THREADS, OPT_SECONDS,
 	       OPT_LEVEL, OPT_PLAYOUTS, OPT_MATCH, OPT_GAMES, OPT_KOMI,
 	       OPT_SGF_DIR, OPT_HELP, OPT_VERSION, OPT_HOTSEAT, OPT_ASCII,
-	       OPT_NO_COLOR, OPT_SERVER, OPT_NO_RESIGN };
+	       OPT_NO_COLOR, OPT_SERVER, OPT_NO_RESIGN, OPT_MAX_MEMORY };
 	static const struct option longopts[] = {
 		{ "gtp", no_argument, NULL, OPT_GTP },
 		{ "bench", no_argument, NULL, OPT_BENCH },
@@ -165,6 +167,7 @@ main(int argc, char **argv)
 		{ "ambiwidth", required_argument, NULL, 'w' },
 		{ "hotseat", no_argument, NULL, OPT_HOTSEAT },
 		{ "no-resign", no_argument, NULL, OPT_NO_RESIGN },
+		{ "max-memory", required_argument, NULL, OPT_MAX_MEMORY },
 		{ "ascii", no_argument, NULL, OPT_ASCII },
 		{ "no-color", no_argument, NULL, OPT_NO_COLOR },
 		{ "no-colour", no_argument, NULL, OPT_NO_COLOR },
@@ -172,7 +175,7 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	int gtp = 0, bench = 0, opt;
-	double size = 0, threads = 0, seconds = 0, playouts = 0;
+	double size = 0, threads = 0, seconds = 0, playouts = 0, memory = 0;
 	struct ai_options ai;
 	struct match_options mo = { NULL, 10, 9, GAME_DEFAULT_KOMI, "match", { 0 } };
 	struct tui_start st;
@@ -229,6 +232,13 @@ main(int argc, char **argv)
 			break;
 		case OPT_HOTSEAT: st.have |= TUI_HAVE_HOTSEAT; break;
 		case OPT_NO_RESIGN: ai.resign = false; st.no_resign = true; break;
+		case OPT_MAX_MEMORY:
+			if (main_number("--max-memory", optarg, 1, 1 << 20,
+			    &memory) < 0)
+				return 2;
+			ai.max_memory = (size_t)memory << 20;
+			st.max_memory = ai.max_memory;
+			break;
 		case OPT_ASCII: st.ascii = true; break;
 		case OPT_NO_COLOR: st.no_color = true; break;
 		case OPT_SERVER: st.server = optarg; break;

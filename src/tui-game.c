@@ -168,7 +168,7 @@ tui_game_start_player(struct tui *t, char *err, size_t errlen)
 	else if (gm->set.opponent == SETTINGS_ENGINE)
 		kind = TUI_ENGINE;
 	return tui_player_start(&gm->player, kind, gm->set.level, t->resign,
-	    gm->set.engine, t->seed, t->wake[1], err, errlen);
+	    t->max_memory, gm->set.engine, t->seed, t->wake[1], err, errlen);
 }
 
 static void

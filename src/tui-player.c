@@ -229,8 +229,8 @@ tui_player_main(void *arg)
 
 int
 tui_player_start(struct tui_player *p, enum tui_player_kind kind, int level,
-		 bool resign, const char *engine, uint64_t seed, int wake_fd,
-		 char *err, size_t errlen)
+		 bool resign, size_t max_memory, const char *engine, uint64_t seed,
+		 int wake_fd, char *err, size_t errlen)
 {
 	memset(p, 0, sizeof *p);
 	p->kind = kind;
@@ -248,7 +248,7 @@ tui_player_start(struct tui_player *p, enum tui_player_kind kind, int level,
 			o.seed = seed;
 			o.threads = 1;
 		}
-		o.max_memory = (size_t)128 << 20;
+		o.max_memory = max_memory;
 		p->ai = ai_new(&o);
 	} else
 		p->engine = xstrdup(engine);

@@ -387,6 +387,7 @@ tui_open(struct tui *t, const struct tui_start *st)
 	t->lang = i18n_lang();
 	t->seed = seed != NULL ? strtoull(seed, NULL, 10) : 0;
 	t->resign = !st->no_resign;
+	t->max_memory = st->max_memory ? st->max_memory : (size_t)128 << 20;
 	if (t->set.width == SETTINGS_WIDTH_AUTO && !t->ascii)
 		t->wide = tui_term_probe_wide() == 1;
 	else

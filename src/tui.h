@@ -18,6 +18,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "board.h"
@@ -205,6 +206,7 @@ struct tui {
 	const char *lang;		/* "en" or "zh" for results in stones */
 	uint64_t seed;			/* TENGEN_SEED, 0: from the clock */
 	bool resign;			/* the computer may resign */
+	size_t max_memory;		/* the computer's tree, bytes */
 	int wake[2];			/* self-pipe: read end, write end */
 	enum tui_screen screen;
 	struct tui_lobby lobby;
@@ -226,6 +228,7 @@ struct tui_start {
 	const char *server;		/* --server URL: go online */
 	bool ascii, no_color;
 	bool no_resign;			/* the computer plays every game out */
+	size_t max_memory;		/* the computer's tree, 0: 128 MiB */
 	int width;			/* enum settings_width, -1: from settings */
 	struct settings set;		/* the game to start */
 	unsigned have;			/* which options were given: TUI_HAVE_* */
@@ -325,8 +328,9 @@ enum { TUI_ATTR_TITLE, TUI_ATTR_ERROR };
 
 /* tui-player.c */
 int tui_player_start(struct tui_player *p, enum tui_player_kind kind,
-		     int level, bool resign, const char *engine, uint64_t seed,
-		     int wake_fd, char *err, size_t errlen);
+		     int level, bool resign, size_t max_memory,
+		     const char *engine, uint64_t seed, int wake_fd, char *err,
+		     size_t errlen);
 void tui_player_ask(struct tui_player *p, const struct game *g, enum color c);
 void tui_player_cancel(struct tui_player *p);
 /* 1 and *MOVE when the answer to the last question is in, 0 if not yet,

@@ -134,6 +134,19 @@ printf '1\n0\n3\n' >resign.expected
 compare "resigns a hopeless game, never with --no-resign" resign.expected \
 	resign.actual
 
+# --max-memory caps the tree: 20,000 playouts of a move on one MiB, and
+# tengen-stats reports the tree's size under it.
+printf 'boardsize 9\nclear_board\ngenmove b\ntengen-stats\n' |
+	"$tengen" --gtp --playouts 20000 --threads 1 --max-memory 1 \
+	2>/dev/null >memory.out
+awk '/^= playouts/ {
+	ok = $3 >= 20000 && $11 > 0 && $11 <= 1048576
+	print ok ? "capped" : "not capped: " $0
+}' memory.out >memory.actual
+echo capped >memory.expected
+compare "--max-memory 1 keeps the tree under 1 MiB" memory.expected \
+	memory.actual
+
 # Plays and queries that GNU Go answers the same way.
 if [ -n "${GNUGO:-}" ] && [ -x "$GNUGO" ]; then
 	cat >compare.gtp <<'EOF'
