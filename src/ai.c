@@ -442,8 +442,11 @@ ai_iterate(struct ai *ai, struct rng *r, struct ai_walk *w)
 	w->path[w->depth++] = node;
 	__atomic_fetch_add(&node->visits, 1, __ATOMIC_RELAXED);
 	while (w->depth < AI_MAX_DEPTH / 2) {
-		/* Two passes end the tree: the playout settles the rest. */
-		if (b.last_move == BOARD_PASS && b.last_move2 == BOARD_PASS)
+		/* Two passes, the second in the tree, end the walk: the playout
+		 * settles the rest.  (A root reached by two passes, as a
+		 * cleanup after a disputed end is, is still searched.) */
+		if (w->nmoves > 0 && b.last_move == BOARD_PASS &&
+		    b.last_move2 == BOARD_PASS)
 			break;
 		if (__atomic_load_n(&node->state, __ATOMIC_ACQUIRE) != 2) {
 			if (node->visits - node->prior < AI_EXPAND_VISITS &&

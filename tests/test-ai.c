@@ -202,6 +202,35 @@ test_kill_vital_point(void **state)
 	expect_move(think(WHITE, 3000), "B9", NULL);
 }
 
+/* The same after two passes, as when a disputed end goes back to play
+ * (restricted_genmove to every empty point, so that no pass is offered):
+ * the position is still searched, not judged by the priors alone. */
+static void
+test_search_after_two_passes(void **state)
+{
+	struct ai_options o;
+	struct ai *ai;
+	point_t all[BOARD_MAX_POINTS];
+	int n = 0;
+
+	(void)state;
+	assert_int_equal(tu_setup(&g, corner), 0);
+	g.komi = -8.5;
+	assert_int_equal(game_play(&g, WHITE, BOARD_PASS), MOVE_OK);
+	assert_int_equal(game_play(&g, BLACK, BOARD_PASS), MOVE_OK);
+	for (int i = 0; i < g.board.nfree; i++)
+		all[n++] = g.board.free[i];
+	ai_options_default(&o);
+	o.playouts = 3000;
+	o.threads = 1;
+	o.seed = test_seed(7);
+	o.resign = false;
+	ai = ai_new(&o);
+	ai_set_allowed(ai, all, n);
+	expect_move(ai_genmove(ai, &g, WHITE, NULL), "B9", NULL);
+	ai_free(ai);
+}
+
 /* restricted_genmove: only the allowed points, and no pass or resign. */
 static void
 test_restricted(void **state)
@@ -437,6 +466,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_save_atari, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_second_eye, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_kill_vital_point, setup_9, teardown),
+		cmocka_unit_test_setup_teardown(test_search_after_two_passes, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_restricted, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_levels, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_beginner_not_silly, setup_9, teardown),
