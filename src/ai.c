@@ -66,6 +66,8 @@ struct ai {
 	int root_nmoves;
 	uint64_t root_hash;
 	enum color root_color;
+	int root_size;			/* the board and komi the tree was */
+	double root_komi;		/* grown for */
 	struct board root_board;
 	double komi;
 	uint8_t root_illegal[BOARD_MAX_POINTS];	/* superko at the root */
@@ -554,7 +556,10 @@ ai_find_root(struct ai *ai, const struct game *g, enum color c)
 {
 	uint32_t node = 0;
 
-	if (ai->root && ai->root_nmoves <= g->nmoves &&
+	/* The empty boards of all sizes hash alike: the size must match too,
+	 * and the komi, which the tree's statistics were counted with. */
+	if (ai->root && ai->root_size == g->size && ai->root_komi == g->komi &&
+	    ai->root_nmoves <= g->nmoves &&
 	    g->hashes[ai->root_nmoves] == ai->root_hash &&
 	    ai->pool_used < ai->pool_cap / 2) {
 		node = ai->root;
@@ -582,6 +587,8 @@ ai_find_root(struct ai *ai, const struct game *g, enum color c)
 	ai->root_nmoves = g->nmoves;
 	ai->root_hash = g->hashes[g->nmoves];
 	ai->root_color = c;
+	ai->root_size = g->size;
+	ai->root_komi = g->komi;
 }
 
 long

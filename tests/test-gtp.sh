@@ -134,6 +134,16 @@ printf '1\n0\n3\n' >resign.expected
 compare "resigns a hopeless game, never with --no-resign" resign.expected \
 	resign.actual
 
+# A new board size starts a new tree: the empty boards of all sizes look
+# alike to the tree's position check, which must not take a 19x19 tree
+# for a 2x2 one.
+printf 'boardsize 19\nclear_board\n1 genmove b\nboardsize 2\nclear_board\n2 genmove b\n' |
+	"$tengen" --gtp --playouts 2000 --threads 1 2>/dev/null |
+	sed -n 's/^\([=?]2\) *\(.*\)$/\1 \2/p' | sed 's/ [A-B][1-2]$/ VERTEX/; s/ pass$/ VERTEX/' \
+	>newsize.actual
+echo "=2 VERTEX" >newsize.expected
+compare "a 19x19 tree is not reused on 2x2" newsize.expected newsize.actual
+
 # --max-memory caps the tree: 20,000 playouts of a move on one MiB, and
 # tengen-stats reports the tree's size under it.
 printf 'boardsize 9\nclear_board\ngenmove b\ntengen-stats\n' |
