@@ -803,7 +803,7 @@ ai_dead_stones(const struct game *g, uint8_t *dead)
 	o.resign = false;
 	o.seed = 0x0dead5701e5ULL;
 	o.playouts = ai_dead_playouts(g->size);
-	o.max_memory = (size_t)64 << 20;
+	o.max_memory = (size_t)8 << 20;
 	e = ai_new(&o);
 	e->own = xcalloc(BOARD_MAX_POINTS, sizeof *e->own);
 	e->komi_set = true;
