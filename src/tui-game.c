@@ -483,20 +483,17 @@ tui_game_view(struct tui_game *gm, int n)
 	    gm->view, gm->g.nmoves);
 }
 
-static void
-tui_game_cursor_move(struct tui_game *gm, int dx, int dy)
+void
+tui_game_arrow(struct tui_game *gm, enum tui_action a)
 {
 	int size = gm->g.size;
+	int dx = a == TUI_LEFT ? -1 : a == TUI_RIGHT ? 1 : 0;
+	int dy = a == TUI_UP ? -1 : a == TUI_DOWN ? 1 : 0;
 
 	gm->cx = (gm->cx + dx + size) % size;
 	gm->cy = (gm->cy + dy + size) % size;
-	if (gm->has_preview) {
-		char vs[8];
-
+	if (gm->has_preview)
 		gm->preview = tui_game_cursor(gm);
-		tui_game_message(gm, false, _("Preview at %s: Enter places, Esc cancels"),
-		    board_vertex_str(&gm->g.board, gm->preview, vs));
-	}
 }
 
 static void
@@ -507,16 +504,17 @@ tui_game_action(struct tui *t, enum tui_action a)
 
 	switch (a) {
 	case TUI_UP:
-		tui_game_cursor_move(gm, 0, -1);
-		break;
 	case TUI_DOWN:
-		tui_game_cursor_move(gm, 0, 1);
-		break;
 	case TUI_LEFT:
-		tui_game_cursor_move(gm, -1, 0);
-		break;
 	case TUI_RIGHT:
-		tui_game_cursor_move(gm, 1, 0);
+		tui_game_arrow(gm, a);
+		if (gm->has_preview) {
+			char vs[8];
+
+			tui_game_message(gm, false,
+			    _("Preview at %s: Enter places, Esc cancels"),
+			    board_vertex_str(&gm->g.board, gm->preview, vs));
+		}
 		break;
 	case TUI_PLACE:
 		if (counting)

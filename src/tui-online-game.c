@@ -511,17 +511,6 @@ tui_og_playing(const struct tui *t)
 	return o->have_game && o->me != EMPTY && t->game.mode != TUI_OVER;
 }
 
-static void
-tui_og_reply_cb(void *arg, const struct net_reply *r)
-{
-	struct tui *t = arg;
-
-	if (t->online == NULL)
-		return;
-	if (r->code[0] != '\0')
-		tui_online_message(t, true, "%s", r->message);
-}
-
 /* POST PATH with {"table": id} and FIELD = VALUE when FIELD is not NULL. */
 static void
 tui_og_post(struct tui *t, const char *path, const char *field,
@@ -532,7 +521,7 @@ tui_og_post(struct tui *t, const char *path, const char *field,
 	cJSON_AddNumberToObject(body, "table", (double)t->online->table.id);
 	if (field != NULL)
 		cJSON_AddStringToObject(body, field, value);
-	net_client_call(t->online->nc, "POST", path, body, tui_og_reply_cb, t);
+	net_client_call(t->online->nc, "POST", path, body, tui_online_reply_cb, t);
 }
 
 static void
@@ -726,7 +715,7 @@ tui_og_rules_send(struct tui *t)
 	cJSON_AddNumberToObject(body, "move_limit", o->form.move_limit);
 	cJSON_AddNumberToObject(body, "overtime", o->form.overtime);
 	cJSON_AddNumberToObject(body, "komi", o->form.komi);
-	net_client_call(o->nc, "POST", "/table/rules", body, tui_og_reply_cb, t);
+	net_client_call(o->nc, "POST", "/table/rules", body, tui_online_reply_cb, t);
 	o->rules_open = false;
 	tui_online_message(t, false, _("Rules sent: S starts the game"));
 }
@@ -791,14 +780,10 @@ static void
 tui_og_chat_key(struct tui *t, int key)
 {
 	struct tui_online *o = t->online;
-	cJSON *body;
 
 	if (tui_chat_key(&o->chat, key) != TUI_CHAT_SEND)
 		return;
-	body = cJSON_CreateObject();
-	cJSON_AddNumberToObject(body, "table", (double)o->table.id);
-	cJSON_AddStringToObject(body, "text", o->chat.edit);
-	net_client_call(o->nc, "POST", "/chat", body, tui_og_reply_cb, t);
+	tui_og_post(t, "/chat", "text", o->chat.edit);
 	o->chat.edit[0] = '\0';
 }
 
@@ -814,17 +799,6 @@ tui_og_view(struct tui_game *gm, int n)
 }
 
 static void
-tui_og_cursor(struct tui_game *gm, int dx, int dy)
-{
-	int size = gm->g.size;
-
-	gm->cx = (gm->cx + dx + size) % size;
-	gm->cy = (gm->cy + dy + size) % size;
-	if (gm->has_preview)
-		gm->preview = board_point(&gm->g.board, gm->cx, gm->cy);
-}
-
-static void
 tui_og_action(struct tui *t, enum tui_action a)
 {
 	struct tui_online *o = t->online;
@@ -834,16 +808,10 @@ tui_og_action(struct tui *t, enum tui_action a)
 
 	switch (a) {
 	case TUI_UP:
-		tui_og_cursor(gm, 0, -1);
-		break;
 	case TUI_DOWN:
-		tui_og_cursor(gm, 0, 1);
-		break;
 	case TUI_LEFT:
-		tui_og_cursor(gm, -1, 0);
-		break;
 	case TUI_RIGHT:
-		tui_og_cursor(gm, 1, 0);
+		tui_game_arrow(gm, a);
 		break;
 	case TUI_PLACE:
 		if (o->me != EMPTY || !counting)

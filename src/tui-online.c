@@ -627,8 +627,8 @@ tui_online_new_table(struct tui *t)
 	net_client_call(o->nc, "POST", "/table/new", body, tui_online_sit_cb, t);
 }
 
-static void
-tui_online_chat_cb(void *arg, const struct net_reply *r)
+void
+tui_online_reply_cb(void *arg, const struct net_reply *r)
 {
 	struct tui *t = arg;
 
@@ -649,7 +649,7 @@ tui_online_room_chat_key(struct tui *t, int key)
 	body = cJSON_CreateObject();
 	cJSON_AddNumberToObject(body, "room", (double)o->rooms[o->room].id);
 	cJSON_AddStringToObject(body, "text", o->room_chat.edit);
-	net_client_call(o->nc, "POST", "/chat", body, tui_online_chat_cb, t);
+	net_client_call(o->nc, "POST", "/chat", body, tui_online_reply_cb, t);
 	o->room_chat.edit[0] = '\0';
 }
 

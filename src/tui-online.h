@@ -171,6 +171,8 @@ void tui_online_enter(struct tui *t, const char *url);
 void tui_online_leave(struct tui *t);
 void tui_online_message(struct tui *t, bool error, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* A reply that needs no more than its error, if any, on the screen. */
+void tui_online_reply_cb(void *arg, const struct net_reply *r);
 void tui_online_lobby(struct tui *t);
 void tui_online_login_key(struct tui *t, int key);
 void tui_online_lobby_key(struct tui *t, int key);

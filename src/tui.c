@@ -53,27 +53,37 @@ tui_bell(struct tui *t)
 		beep();
 }
 
+/* The next character of S (not at its end) into *WC and its columns into
+ * *CW; returns its bytes.  A byte that starts no character is a '?' of
+ * one byte and one column. */
+static size_t
+tui_char(const char *s, mbstate_t *st, wchar_t *wc, int *cw)
+{
+	size_t n = mbrtowc(wc, s, MB_CUR_MAX, st);
+
+	if (n == (size_t)-1 || n == (size_t)-2) {
+		memset(st, 0, sizeof *st);
+		*wc = L'?';
+		*cw = 1;
+		return 1;
+	}
+	*cw = wcwidth(*wc);
+	if (*cw < 0)
+		*cw = 0;
+	return n;
+}
+
 int
 tui_text_width(const char *s)
 {
 	mbstate_t st;
-	int w = 0;
+	wchar_t wc;
+	int w = 0, cw;
 
 	memset(&st, 0, sizeof st);
 	while (*s != '\0') {
-		wchar_t wc;
-		size_t n = mbrtowc(&wc, s, MB_CUR_MAX, &st);
-		int cw;
-
-		if (n == (size_t)-1 || n == (size_t)-2) {
-			memset(&st, 0, sizeof st);
-			s++;
-			w++;
-			continue;
-		}
-		cw = wcwidth(wc);
-		w += cw > 0 ? cw : 0;
-		s += n;
+		s += tui_char(s, &st, &wc, &cw);
+		w += cw;
 	}
 	return w;
 }
@@ -93,17 +103,9 @@ tui_put(int y, int x, int w, int attr, const char *s)
 	move(y, x);
 	while (*s != '\0') {
 		wchar_t wc[2] = { 0, 0 };
-		size_t n = mbrtowc(&wc[0], s, MB_CUR_MAX, &st);
 		int cw;
+		size_t n = tui_char(s, &st, &wc[0], &cw);
 
-		if (n == (size_t)-1 || n == (size_t)-2) {
-			memset(&st, 0, sizeof st);
-			wc[0] = L'?';
-			n = 1;
-		}
-		cw = wcwidth(wc[0]);
-		if (cw < 0)
-			cw = 0;
 		if (used + cw > w)
 			break;
 		addwstr(wc);
@@ -126,18 +128,9 @@ tui_fit(const char *s, int w)
 	memset(&st, 0, sizeof st);
 	while (s[off] != '\0') {
 		wchar_t wc;
-		size_t n = mbrtowc(&wc, s + off, MB_CUR_MAX, &st);
 		int cw;
+		size_t n = tui_char(s + off, &st, &wc, &cw);
 
-		if (n == (size_t)-1 || n == (size_t)-2) {
-			memset(&st, 0, sizeof st);
-			n = 1;
-			cw = 1;
-		} else {
-			cw = wcwidth(wc);
-			if (cw < 0)
-				cw = 0;
-		}
 		if (used + cw > w)
 			return space ? space : off;
 		if (s[off] == ' ')

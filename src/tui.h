@@ -299,6 +299,9 @@ void tui_game_refuse(struct tui_game *gm, point_t p, enum board_verdict v);
 /* With "preview, then confirm": a first Enter or click at P only sets the
  * preview there (or says why P is refused).  True when P is to be played. */
 bool tui_game_preview(struct tui_game *gm, point_t p, bool click);
+/* An arrow (TUI_UP, TUI_DOWN, TUI_LEFT, TUI_RIGHT) moves the cursor,
+ * wrapping at the edges, and the preview stone with it. */
+void tui_game_arrow(struct tui_game *gm, enum tui_action a);
 enum tui_player_kind tui_game_kind(const struct tui_game *gm, enum color c);
 void tui_game_after_move(struct tui *t);
 

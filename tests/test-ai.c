@@ -372,16 +372,7 @@ test_end_and_cleanup(void **state)
 	int moves = 0;
 
 	(void)state;
-	assert_int_equal(tu_setup(&g,
-	    "....XO...\n"
-	    ".X..XO.O.\n"
-	    "....XO.X.\n"
-	    "....XO...\n"
-	    "..X.XOO..\n"
-	    "....XO...\n"
-	    ".X..XO.O.\n"
-	    ".OO.XO...\n"
-	    "....XO...\n"), 0);
+	assert_int_equal(tu_setup(&g, TU_DEAD_IN_AREAS), 0);
 	assert_int_equal(game_play(&g, WHITE, BOARD_PASS), MOVE_OK);
 	ai_options_default(&o);
 	o.playouts = 2000;

@@ -13,6 +13,19 @@
 #include "board.h"
 #include "game.h"
 
+/* A finished 9x9 game: Black's area is A-E, White's F-J; White's B2 C2
+ * and Black's H7 have no room to live, the other stones live. */
+#define TU_DEAD_IN_AREAS \
+	"....XO...\n" \
+	".X..XO.O.\n" \
+	"....XO.X.\n" \
+	"....XO...\n" \
+	"..X.XOO..\n" \
+	"....XO...\n" \
+	".X..XO.O.\n" \
+	".OO.XO...\n" \
+	"....XO...\n"
+
 static inline point_t
 tu_pt(const struct board *b, const char *vertex)
 {
