@@ -39,6 +39,8 @@
 #define AI_RESIGN_MOVES 3	/* moves in a row below the rate before resigning */
 #define AI_EVEN_PRIOR 10
 #define AI_ADVANCED_SECONDS 5.0
+#define AI_CFG_MAX 3		/* the prior near the last move reaches so far */
+#define AI_CFG_BONUS { 0, 6, 5, 2 }	/* won visits by that distance */
 
 struct ai_node {
 	uint32_t children;	/* index of the first child in the pool, 0 if none */
@@ -214,6 +216,7 @@ ai_reset_tree(struct ai *ai)
 struct ai_tactics {
 	int8_t good[BOARD_MAX_POINTS];	/* captures, saving escapes, ladders */
 	int8_t bad[BOARD_MAX_POINTS];	/* escapes into a ladder */
+	uint8_t dist[BOARD_MAX_POINTS];	/* from the last move (board_cfg_distances) */
 };
 
 static void
@@ -223,6 +226,10 @@ ai_tactics(const struct board *b, enum color c, struct ai_tactics *t)
 
 	memset(t->good, 0, (size_t)b->npoints);
 	memset(t->bad, 0, (size_t)b->npoints);
+	if (b->last_move > 0 && b->color[b->last_move] != EMPTY)
+		board_cfg_distances(b, b->last_move, AI_CFG_MAX, t->dist);
+	else
+		memset(t->dist, BOARD_FAR, (size_t)b->npoints);
 	for (int p = 0; p < b->npoints; p++) {
 		if ((b->color[p] != BLACK && b->color[p] != WHITE) ||
 		    b->group[p] != p)
@@ -304,15 +311,13 @@ ai_prior(const struct board *b, enum color c, point_t p, int stones,
 		n += 10;
 		w += 20;
 	}
-	/* Near the last move. */
-	if (b->last_move > 0) {
-		int dx = abs(board_x(b, b->last_move) - x);
-		int dy = abs(board_y(b, b->last_move) - y);
+	/* Near the last move, counting a string as one step: the answer to
+	 * a move is most often there. */
+	if (t->dist[p] <= AI_CFG_MAX) {
+		static const int bonus[AI_CFG_MAX + 1] = AI_CFG_BONUS;
 
-		if (dx + dy <= 2 && dx <= 2 && dy <= 2) {
-			n += 4;
-			w += 8;
-		}
+		n += bonus[t->dist[p]];
+		w += 2 * bonus[t->dist[p]];
 	}
 	*visits = n;
 	*wins2 = w;

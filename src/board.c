@@ -152,6 +152,50 @@ board_group_libs(const struct board *b, point_t p, int max)
 	return n;
 }
 
+/* Reach Q at distance D: Q alone if empty, its whole string if a stone. */
+static void
+board_cfg_reach(const struct board *b, point_t q, int d, uint8_t *dist,
+		point_t *queue, int *tail)
+{
+	point_t g, st;
+
+	if (b->color[q] != BLACK && b->color[q] != WHITE) {
+		dist[q] = (uint8_t)d;
+		queue[(*tail)++] = q;
+		return;
+	}
+	g = b->group[q];
+	st = g;
+	do {
+		dist[st] = (uint8_t)d;
+		queue[(*tail)++] = st;
+		st = b->next[st];
+	} while (st != g);
+}
+
+void
+board_cfg_distances(const struct board *b, point_t p, int max, uint8_t *dist)
+{
+	point_t queue[BOARD_MAX_POINTS];
+	int head = 0, tail = 0;
+
+	memset(dist, BOARD_FAR, (size_t)b->npoints);
+	if (!board_on(b, p))
+		return;
+	board_cfg_reach(b, p, 0, dist, queue, &tail);
+	while (head < tail) {
+		point_t q = queue[head++];
+
+		if (dist[q] >= max)
+			continue;
+		FOR_NEIGHBOURS(b, q, n) {
+			if (b->color[n] != OFFBOARD && dist[n] == BOARD_FAR)
+				board_cfg_reach(b, (point_t)n, dist[q] + 1, dist, queue,
+				    &tail);
+		}
+	}
+}
+
 /* Would C at P be legal (ignoring superko)? */
 enum board_verdict
 board_check(const struct board *b, enum color c, point_t p)

@@ -144,6 +144,14 @@ bool board_group_in_atari(const struct board *b, point_t p);
 /* The liberty of a group in atari. */
 point_t board_group_atari_lib(const struct board *b, point_t p);
 
+/* Distances from P in the common fate graph, where a string of stones is
+ * one vertex: DIST[q] = 0 on P's string (or P alone if empty), 1 on the
+ * points and strings next to it, and so on up to MAX; BOARD_FAR beyond, and
+ * on the points off the board. */
+#define BOARD_FAR 255
+void board_cfg_distances(const struct board *b, point_t p, int max,
+			 uint8_t *dist);
+
 /* Zobrist key of a stone; exported for tests and hashing of setups. */
 uint64_t board_zobrist(enum color c, point_t p);
 

@@ -11,9 +11,9 @@
  * (playout_heavy_move): tactics read on the spot, with a small ladder reader
  * that copies the board once per atari it tries, and a quick liberty count
  * that spares the copy when running clearly works.  Its random moves may
- * self-atari two to four stones only when that also leaves a bigger enemy
- * group in atari: the nakade that kills an eye space, which the safe policy
- * (and so the dead-stone estimate) never plays.
+ * self-atari two to four stones when that also leaves a bigger enemy group
+ * in atari (the nakade that kills an eye space, which the safe policy never
+ * plays), and other self-ataris of two or more stones two times in five.
  */
 #include "config.h"
 
@@ -23,6 +23,9 @@
 #include "playout.h"
 
 #define PLAYOUT_LADDER_DEPTH 40
+/* Percent of the random self-ataris of two or more stones that are let
+ * through all the same (see playout_refuses_selfatari). */
+#define PLAYOUT_SELFATARI_LEAK 40
 
 static int playout_group_libs(const struct board *b, point_t g, point_t *libs,
 			      int max);
@@ -132,6 +135,28 @@ playout_selfatari_works(const struct board *b, enum color c, point_t p,
 			return true;
 	}
 	return false;
+}
+
+/* A lone stone in atari is a throw-in now and then, a wasted move mostly.
+ * Letting some bigger self-ataris through is what lets the heavy playouts
+ * settle the fights that need one: the filling of a shared liberty in a
+ * capturing race, the sacrifice that shortens an eye. */
+bool
+playout_refuses_selfatari(const struct board *b, struct rng *r,
+			  enum playout_policy policy, enum color c, point_t p)
+{
+	int sa;
+
+	if (policy == PLAYOUT_LIGHT)
+		return false;
+	sa = playout_selfatari_stones(b, c, p);
+	if (sa < 2)
+		return false;
+	if (policy == PLAYOUT_SAFE)
+		return true;
+	if (playout_selfatari_works(b, c, p, sa))
+		return false;
+	return rng_below(r, 100) >= PLAYOUT_SELFATARI_LEAK;
 }
 
 static bool
@@ -487,15 +512,9 @@ playout_run_moves(struct board *b, struct rng *r, enum playout_policy policy,
 
 				if (playout_fills_eye(b, c, p))
 					continue;
-				if (policy != PLAYOUT_LIGHT) {
-					int sa = playout_selfatari_stones(b, c, p);
-
-					/* A lone stone in atari is a throw-in now
-					 * and then, a wasted move mostly. */
-					if (sa >= 2 && (policy != PLAYOUT_HEAVY ||
-					    !playout_selfatari_works(b, c, p, sa)))
-						continue;
-				}
+				if (policy != PLAYOUT_LIGHT &&
+				    playout_refuses_selfatari(b, r, policy, c, p))
+					continue;
 				if (board_play(b, c, p) == MOVE_OK) {
 					move = p;
 					break;

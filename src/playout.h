@@ -3,8 +3,8 @@
  *
  * The light policy is uniform among legal moves that do not fill one's own
  * eye; the safe policy also refuses self-atari of groups of two or more stones,
- * so that seki survives the playout; the heavy policy first answers the last
- * move locally (capture it, save a group it put in atari when running works,
+ * so that seki survives the playout; the heavy policy refuses most of them
+ * (playout_refuses_selfatari) and first answers the last move locally (capture it, save a group it put in atari when running works,
  * catch it in a ladder, the vital point of an eye space, good 3x3 shape next
  * to it), as MoGo's and Pachi's playouts do.  Playouts are the raw
  * material of the benchmark, of dead-stone estimation and of the AI's
@@ -50,5 +50,14 @@ point_t playout_ladder(const struct board *b, point_t g, int depth);
 
 /* Would C at P leave a group of at least two stones with one liberty? */
 bool playout_is_selfatari(const struct board *b, enum color c, point_t p);
+
+/* Does POLICY refuse C at P as a random move because it is such a
+ * self-atari?  The light policy never does, the safe one always; the heavy
+ * one lets it through when it also leaves a bigger enemy group next to it in
+ * atari (the nakade, the squeeze), and otherwise two times in five, drawn
+ * from R. */
+bool playout_refuses_selfatari(const struct board *b, struct rng *r,
+			       enum playout_policy policy, enum color c,
+			       point_t p);
 
 #endif

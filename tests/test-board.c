@@ -455,6 +455,69 @@ test_playouts(void **state)
 	}
 }
 
+/* Common fate graph distances: a string is one step, however long. */
+static void
+test_cfg_distances(void **state)
+{
+	struct game g;
+	uint8_t d[BOARD_MAX_POINTS];
+
+	(void)state;
+	game_init(&g, 9, 7.5);
+	assert_int_equal(tu_setup(&g,
+	    ".........\n.........\n.........\n.........\n.........\n"
+	    ".........\n..O......\n.XXXXXX..\n.........\n"), 0);
+	const struct board *b = &g.board;
+	board_cfg_distances(b, tu_pt(b, "B2"), 3, d);
+	assert_int_equal(d[tu_pt(b, "G2")], 0);	/* the same string */
+	assert_int_equal(d[tu_pt(b, "H2")], 1);	/* its liberty, far along */
+	assert_int_equal(d[tu_pt(b, "F1")], 1);
+	assert_int_equal(d[tu_pt(b, "C3")], 1);	/* the string touching it */
+	assert_int_equal(d[tu_pt(b, "C4")], 2);	/* that string's liberty */
+	assert_int_equal(d[tu_pt(b, "J2")], 2);
+	assert_int_equal(d[tu_pt(b, "C5")], 3);
+	assert_int_equal(d[tu_pt(b, "C6")], BOARD_FAR);	/* past MAX */
+	assert_int_equal(d[tu_pt(b, "J9")], BOARD_FAR);
+	/* From an empty point. */
+	board_cfg_distances(b, tu_pt(b, "E5"), 2, d);
+	assert_int_equal(d[tu_pt(b, "E5")], 0);
+	assert_int_equal(d[tu_pt(b, "E4")], 1);
+	assert_int_equal(d[tu_pt(b, "E3")], 2);
+	assert_int_equal(d[tu_pt(b, "E2")], BOARD_FAR);
+	game_free(&g);
+}
+
+/* The heavy policy lets a self-atari of two stones through two times in
+ * five; the safe one never; a move that is no self-atari always. */
+static void
+test_selfatari_leak(void **state)
+{
+	struct game g;
+	struct rng r = { 11 };
+	int through[3] = { 0, 0, 0 };
+
+	(void)state;
+	game_init(&g, 9, 7.5);
+	assert_int_equal(tu_setup(&g,
+	    ".........\n.........\n.........\n.........\n.........\n"
+	    ".........\n.........\nOO.......\nX........\n"), 0);
+	point_t b1 = tu_pt(&g.board, "B1"), e5 = tu_pt(&g.board, "E5");
+	assert_true(playout_is_selfatari(&g.board, BLACK, b1));
+	for (int i = 0; i < 1000; i++) {
+		for (int pol = 0; pol < 3; pol++)
+			if (!playout_refuses_selfatari(&g.board, &r,
+			    (enum playout_policy)pol, BLACK, b1))
+				through[pol]++;
+		assert_false(playout_refuses_selfatari(&g.board, &r,
+		    PLAYOUT_HEAVY, BLACK, e5));
+	}
+	assert_int_equal(through[PLAYOUT_LIGHT], 1000);
+	assert_int_equal(through[PLAYOUT_SAFE], 0);
+	/* 400 expected; the bounds are five standard deviations. */
+	assert_in_range(through[PLAYOUT_HEAVY], 323, 477);
+	game_free(&g);
+}
+
 int
 main(void)
 {
@@ -477,6 +540,8 @@ main(void)
 		cmocka_unit_test(test_sizes),
 		cmocka_unit_test(test_random_games_keep_invariants),
 		cmocka_unit_test(test_playouts),
+		cmocka_unit_test(test_selfatari_leak),
+		cmocka_unit_test(test_cfg_distances),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
