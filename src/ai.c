@@ -226,10 +226,8 @@ ai_tactics(const struct board *b, enum color c, struct ai_tactics *t)
 
 	memset(t->good, 0, (size_t)b->npoints);
 	memset(t->bad, 0, (size_t)b->npoints);
-	if (b->last_move > 0 && b->color[b->last_move] != EMPTY)
-		board_cfg_distances(b, b->last_move, AI_CFG_MAX, t->dist);
-	else
-		memset(t->dist, BOARD_FAR, (size_t)b->npoints);
+	/* After a pass (or none), all BOARD_FAR. */
+	board_cfg_distances(b, b->last_move, AI_CFG_MAX, t->dist);
 	for (int p = 0; p < b->npoints; p++) {
 		if ((b->color[p] != BLACK && b->color[p] != WHITE) ||
 		    b->group[p] != p)

@@ -146,8 +146,9 @@ point_t board_group_atari_lib(const struct board *b, point_t p);
 
 /* Distances from P in the common fate graph, where a string of stones is
  * one vertex: DIST[q] = 0 on P's string (or P alone if empty), 1 on the
- * points and strings next to it, and so on up to MAX; BOARD_FAR beyond, and
- * on the points off the board. */
+ * points and strings next to it, and so on up to MAX; BOARD_FAR beyond, on
+ * the points off the board, and everywhere when P is not a point of the
+ * board (a pass). */
 #define BOARD_FAR 255
 void board_cfg_distances(const struct board *b, point_t p, int max,
 			 uint8_t *dist);

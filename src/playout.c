@@ -512,6 +512,7 @@ playout_run_moves(struct board *b, struct rng *r, enum playout_policy policy,
 
 				if (playout_fills_eye(b, c, p))
 					continue;
+				/* (The light policy's test spares the call.) */
 				if (policy != PLAYOUT_LIGHT &&
 				    playout_refuses_selfatari(b, r, policy, c, p))
 					continue;

@@ -4,9 +4,10 @@
  * The light policy is uniform among legal moves that do not fill one's own
  * eye; the safe policy also refuses self-atari of groups of two or more stones,
  * so that seki survives the playout; the heavy policy refuses most of them
- * (playout_refuses_selfatari) and first answers the last move locally (capture it, save a group it put in atari when running works,
- * catch it in a ladder, the vital point of an eye space, good 3x3 shape next
- * to it), as MoGo's and Pachi's playouts do.  Playouts are the raw
+ * (playout_refuses_selfatari) and first answers the last move locally
+ * (capture it, save a group it put in atari when running works, catch it in
+ * a ladder, the vital point of an eye space, good 3x3 shape next to it), as
+ * MoGo's and Pachi's playouts do.  Playouts are the raw
  * material of the benchmark, of dead-stone estimation and of the AI's
  * search.
  */

@@ -488,7 +488,8 @@ test_cfg_distances(void **state)
 }
 
 /* The heavy policy lets a self-atari of two stones through two times in
- * five; the safe one never; a move that is no self-atari always. */
+ * five, the light one always, the safe one never; a move that is no
+ * self-atari always goes through. */
 static void
 test_selfatari_leak(void **state)
 {
