@@ -17,15 +17,20 @@ call POST /table/sit "$bob" "{\"table\":$t}"
 call POST /table/start "$alice" "{\"table\":$t}"
 call POST /table/start "$bob" "{\"table\":$t}"
 
-# Black fills rows 2, 4, ... from the bottom, White rows 16, 14, ...: no
-# captures, so every move is legal.
+# Black fills rows 1 to 9 from the bottom, White rows 19 to 11 from the
+# top: each side builds one solid block whose liberties are on row 10,
+# which stays empty, so no stone is ever captured, no point is played
+# twice and all 342 moves are legal, more than any machine sends in the
+# second before the kill.
 cols="A B C D E F G H J K L M N O P Q R S T"
 : >"$tmp/moves"
-for r in 0 1 2 3 4; do
+for r in 1 2 3 4 5 6 7 8 9; do
 	for c in $cols; do
-		echo "$c$((2 + 2 * r)) $c$((16 - 2 * r))" >>"$tmp/moves"
+		echo "$c$r $c$((20 - r))" >>"$tmp/moves"
 	done
 done
+ok "$(tr ' ' '\n' <"$tmp/moves" | sort | uniq -d | wc -l)" 0 \
+	"the move list plays no point twice"
 
 (
 	while read -r b w; do
@@ -45,7 +50,9 @@ server_kill -9
 wait "$player"
 accepted=$(wc -l <"$tmp/accepted")
 echo "# $accepted moves accepted before kill -9"
-ok "$([ "$accepted" -gt 10 ] && echo yes)" yes "moves were being played when the server died"
+total=$(($(wc -l <"$tmp/moves") * 2))
+ok "$([ "$accepted" -gt 10 ] && [ "$accepted" -lt "$total" ] && echo yes)" yes \
+	"moves were being played when the server died"
 
 sleep 2
 server_start
