@@ -63,6 +63,7 @@ main_usage(FILE *f)
 	    "  --games N             games in the match (default 10)\n"
 	    "  --komi K              komi (default 7.5)\n"
 	    "  --sgf-dir DIR         write the match's games to DIR (default match)\n"
+	    "  --resume              go on with the match whose games are in DIR\n"
 	    "  --bench               measure random playouts per second\n"
 	    "  --size N              board size (--bench default: 9 and 19)\n"
 	    "  --help, --version\n"), f);
@@ -144,7 +145,8 @@ main(int argc, char **argv)
 	enum { OPT_GTP = 256, OPT_BENCH, OPT_SIZE, OPT_THREADS, OPT_SECONDS,
 	       OPT_LEVEL, OPT_PLAYOUTS, OPT_MATCH, OPT_GAMES, OPT_KOMI,
 	       OPT_SGF_DIR, OPT_HELP, OPT_VERSION, OPT_HOTSEAT, OPT_ASCII,
-	       OPT_NO_COLOR, OPT_SERVER, OPT_NO_RESIGN, OPT_MAX_MEMORY };
+	       OPT_NO_COLOR, OPT_SERVER, OPT_NO_RESIGN, OPT_MAX_MEMORY,
+	       OPT_RESUME };
 	static const struct option longopts[] = {
 		{ "gtp", no_argument, NULL, OPT_GTP },
 		{ "bench", no_argument, NULL, OPT_BENCH },
@@ -168,6 +170,7 @@ main(int argc, char **argv)
 		{ "hotseat", no_argument, NULL, OPT_HOTSEAT },
 		{ "no-resign", no_argument, NULL, OPT_NO_RESIGN },
 		{ "max-memory", required_argument, NULL, OPT_MAX_MEMORY },
+		{ "resume", no_argument, NULL, OPT_RESUME },
 		{ "ascii", no_argument, NULL, OPT_ASCII },
 		{ "no-color", no_argument, NULL, OPT_NO_COLOR },
 		{ "no-colour", no_argument, NULL, OPT_NO_COLOR },
@@ -177,7 +180,8 @@ main(int argc, char **argv)
 	int gtp = 0, bench = 0, opt;
 	double size = 0, threads = 0, seconds = 0, playouts = 0, memory = 0;
 	struct ai_options ai;
-	struct match_options mo = { NULL, 10, 9, GAME_DEFAULT_KOMI, "match", { 0 } };
+	struct match_options mo = { NULL, 10, 9, GAME_DEFAULT_KOMI, "match", false,
+	    { 0 } };
 	struct tui_start st;
 	double games = 10;
 
@@ -222,6 +226,7 @@ main(int argc, char **argv)
 			st.have |= TUI_HAVE_KOMI;
 			break;
 		case OPT_SGF_DIR: mo.sgf_dir = optarg; break;
+		case OPT_RESUME: mo.resume = true; break;
 		case OPT_THREADS:
 			if (main_number("--threads", optarg, 1, 64, &threads) < 0)
 				return 2;

@@ -46,10 +46,12 @@ match_interval(double wins, int n, double *lo, double *hi)
 		*hi = 1;
 }
 
-/* One game; returns the winner (EMPTY for a draw, OFFBOARD on failure). */
+/* One game; returns the winner (EMPTY for a draw, OFFBOARD on failure).
+ * Adds tengen's thinking time to *SECONDS and its moves to *MOVES. */
 static enum color
 match_game(const struct match_options *mo, struct ai *ai, struct gtp_client *gc,
-	   enum color ours, struct game *g, char *why, size_t whylen)
+	   enum color ours, struct game *g, double *seconds, int *moves,
+	   char *why, size_t whylen)
 {
 	const char *reply;
 	char v[8];
@@ -67,7 +69,11 @@ match_game(const struct match_options *mo, struct ai *ai, struct gtp_client *gc,
 		point_t p;
 
 		if (c == ours) {
+			double start = util_now();
+
 			p = ai_genmove(ai, g, c, NULL);
+			*seconds += util_now() - start;
+			++*moves;
 			if (p == BOARD_RESIGN) {
 				game_resign(g, c);
 				return color_other(c);
@@ -114,41 +120,175 @@ match_game(const struct match_options *mo, struct ai *ai, struct gtp_client *gc,
 }
 
 static void
+match_path(const struct match_options *mo, int n, char *path, size_t len)
+{
+	snprintf(path, len, "%s/game-%03d.sgf", mo->sgf_dir, n);
+}
+
+static bool
+match_exists(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0;
+}
+
+/* Write game N; false (and a message) if it cannot be written, or if a
+ * file of that name is already there. */
+static bool
 match_save(const struct match_options *mo, const struct game *g, int n,
 	   enum color ours)
 {
 	struct sgf_record rec;
 	char path[4096];
+	bool ok;
 
 	if (!mo->sgf_dir)
-		return;
-	if (game_to_sgf(g, &rec) < 0)
-		return;
+		return true;
+	match_path(mo, n, path, sizeof path);
+	if (match_exists(path)) {
+		fprintf(stderr, "tengen: %s: already there, not written over\n",
+		    path);
+		return false;
+	}
+	if (game_to_sgf(g, &rec) < 0) {
+		fprintf(stderr, "tengen: %s: the game cannot be written\n", path);
+		return false;
+	}
 	rec.black = xstrdup(ours == BLACK ? "tengen" : mo->engine);
 	rec.white = xstrdup(ours == WHITE ? "tengen" : mo->engine);
-	snprintf(path, sizeof path, "%s/game-%03d.sgf", mo->sgf_dir, n);
-	if (sgf_write_file(path, &rec) < 0)
+	ok = sgf_write_file(path, &rec) == 0;
+	if (!ok)
 		fprintf(stderr, "tengen: %s: %s\n", path, strerror(errno));
 	sgf_record_free(&rec);
+	return ok;
+}
+
+struct match_tally {
+	int wins, losses, draws, played;
+};
+
+static void
+match_count(struct match_tally *t, enum color winner, enum color ours)
+{
+	t->played++;
+	if (winner == ours)
+		t->wins++;
+	else if (winner == EMPTY)
+		t->draws++;
+	else
+		t->losses++;
+}
+
+static const char *
+match_outcome(enum color winner, enum color ours)
+{
+	return winner == ours ? "win" : winner == EMPTY ? "draw" : "loss";
+}
+
+/* Game N of an earlier run, read back into REC: it must be a game of this
+ * match with a result.  Returns the winner (EMPTY for a draw), or OFFBOARD
+ * with the reason in WHY. */
+static enum color
+match_reread(const struct match_options *mo, int n, struct sgf_record *rec,
+	     char *why, size_t whylen)
+{
+	enum color ours = n % 2 == 1 ? BLACK : WHITE;
+	const char *tengen = ours == BLACK ? rec->black : rec->white;
+	const char *engine = ours == BLACK ? rec->white : rec->black;
+	const char *re = rec->result;
+
+	if (rec->size != mo->size) {
+		snprintf(why, whylen, "a game on %dx%d, the match is on %dx%d",
+		    rec->size, rec->size, mo->size, mo->size);
+		return OFFBOARD;
+	}
+	if (!rec->has_komi || rec->komi != mo->komi) {
+		snprintf(why, whylen, "komi %g, the match's is %g",
+		    rec->has_komi ? rec->komi : 0.0, mo->komi);
+		return OFFBOARD;
+	}
+	if (!tengen || strcmp(tengen, "tengen") != 0 || !engine ||
+	    strcmp(engine, mo->engine) != 0) {
+		snprintf(why, whylen, "not this match's game %d (tengen %s "
+		    "against '%s')", n, color_name(ours), mo->engine);
+		return OFFBOARD;
+	}
+	if (re && strcmp(re, "0") == 0)
+		return EMPTY;
+	if (re && (re[0] == 'B' || re[0] == 'W') && re[1] == '+')
+		return re[0] == 'B' ? BLACK : WHITE;
+	snprintf(why, whylen, "no result (RE) to count");
+	return OFFBOARD;
+}
+
+/* The games already in the match's folder: none, or with --resume the
+ * ones of an earlier run, counted into T and listed.  Returns -1 (with a
+ * message) when they cannot be counted. */
+static int
+match_resume(const struct match_options *mo, struct match_tally *t)
+{
+	char path[4096], why[256], err[512];
+
+	if (!mo->sgf_dir)
+		return 0;
+	for (int n = 1; n <= mo->games; n++) {
+		struct sgf_record rec;
+		enum color ours = n % 2 == 1 ? BLACK : WHITE, winner;
+
+		match_path(mo, n, path, sizeof path);
+		if (!match_exists(path))
+			break;
+		if (!mo->resume) {
+			fprintf(stderr, "tengen: %s: the folder holds games of "
+			    "a match already; --resume goes on with it, or "
+			    "choose another --sgf-dir\n", path);
+			return -1;
+		}
+		if (sgf_read_file(path, &rec, err, sizeof err) < 0) {
+			fprintf(stderr, "tengen: %s\n", err);
+			return -1;
+		}
+		winner = match_reread(mo, n, &rec, why, sizeof why);
+		if (winner == OFFBOARD) {
+			fprintf(stderr, "tengen: %s: %s\n", path, why);
+			sgf_record_free(&rec);
+			return -1;
+		}
+		match_count(t, winner, ours);
+		printf("game %d: tengen %s, %s, %d moves: %s (played before)\n",
+		    n, color_name(ours), rec.result, rec.nmoves,
+		    match_outcome(winner, ours));
+		sgf_record_free(&rec);
+	}
+	fflush(stdout);
+	return 0;
 }
 
 int
 match_run(const struct match_options *mo)
 {
 	struct gtp_client *gc = NULL;
-	struct ai *ai = ai_new(&mo->ai);
-	int wins = 0, losses = 0, draws = 0, played = 0;
-	double lo, hi;
+	struct ai *ai;
+	struct match_tally t = { 0, 0, 0, 0 };
+	int first;
+	double lo, hi, think = 0;
+	long thought = 0;
 
 	if (mo->sgf_dir && mkdir(mo->sgf_dir, 0755) < 0 && errno != EEXIST) {
 		fprintf(stderr, "tengen: %s: %s\n", mo->sgf_dir, strerror(errno));
-		ai_free(ai);
 		return 1;
 	}
-	for (int i = 0; i < mo->games; i++) {
+	if (match_resume(mo, &t) < 0)
+		return 1;
+	first = t.played;
+	ai = ai_new(&mo->ai);
+	for (int i = first; i < mo->games; i++) {
 		enum color ours = i % 2 == 0 ? BLACK : WHITE, winner;
 		struct game g;
 		char why[256] = "", res[32];
+		double seconds = 0;
+		int moves = 0;
 
 		if (!gc) {
 			gc = gtp_client_open(mo->engine, NULL);
@@ -159,7 +299,8 @@ match_run(const struct match_options *mo)
 			}
 			gtp_client_set_timeout(gc, 0);
 		}
-		winner = match_game(mo, ai, gc, ours, &g, why, sizeof why);
+		winner = match_game(mo, ai, gc, ours, &g, &seconds, &moves,
+		    why, sizeof why);
 		if (winner == OFFBOARD) {
 			fprintf(stderr, "tengen: game %d: %s\n", i + 1, why);
 			game_free(&g);
@@ -167,22 +308,21 @@ match_run(const struct match_options *mo)
 			gc = NULL;
 			break;
 		}
-		match_save(mo, &g, i + 1, ours);
-		played++;
-		if (winner == ours)
-			wins++;
-		else if (winner == EMPTY)
-			draws++;
-		else
-			losses++;
+		if (!match_save(mo, &g, i + 1, ours)) {
+			game_free(&g);
+			break;
+		}
+		match_count(&t, winner, ours);
+		think += seconds;
+		thought += moves;
 		if (g.end == GAME_END_SCORE)
 			score_result_sgf(g.score, res, sizeof res);
 		else
 			snprintf(res, sizeof res, "%c+%s", winner == BLACK ? 'B' : 'W',
 			    g.end == GAME_END_RESIGN ? "R" : "F");
-		printf("game %d: tengen %s, %s, %d moves: %s%s%s\n", i + 1,
-		    color_name(ours), res, g.nmoves,
-		    winner == ours ? "win" : winner == EMPTY ? "draw" : "loss",
+		printf("game %d: tengen %s, %s, %d moves, %.2f s a move: %s%s%s\n",
+		    i + 1, color_name(ours), res, g.nmoves,
+		    moves ? seconds / moves : 0.0, match_outcome(winner, ours),
 		    *why ? "; " : "", why);
 		fflush(stdout);
 		game_free(&g);
@@ -190,10 +330,15 @@ match_run(const struct match_options *mo)
 	gtp_client_close(gc);
 	ai_free(ai);
 	/* Draws count half. */
-	match_interval(wins + draws / 2.0, played, &lo, &hi);
+	match_interval(t.wins + t.draws / 2.0, t.played, &lo, &hi);
 	printf("tengen: %d wins, %d losses, %d draws in %d games: %.1f%% "
-	    "(95%% confidence interval %.1f%% to %.1f%%)\n", wins, losses, draws,
-	    played, played ? 100.0 * (wins + draws / 2.0) / played : 0.0,
+	    "(95%% confidence interval %.1f%% to %.1f%%)\n", t.wins, t.losses,
+	    t.draws, t.played,
+	    t.played ? 100.0 * (t.wins + t.draws / 2.0) / t.played : 0.0,
 	    100 * lo, 100 * hi);
-	return played == mo->games ? 0 : 1;
+	if (thought)
+		printf("tengen: %.2f s a move in this run (%d game%s)\n",
+		    think / thought, t.played - first,
+		    t.played - first == 1 ? "" : "s");
+	return t.played == mo->games ? 0 : 1;
 }

@@ -5,7 +5,9 @@
 # budget.  The match runner stops with an error if either side plays a move
 # that tengen's rules refuse, so a clean exit, two SGF records with a result
 # and no word of an illegal move mean that the AI played whole games
-# legally.  Skipped (77) when GNU Go is not installed.
+# legally.  The match is then taken up again with --resume, after checks
+# that nothing is ever written over.  Skipped (77) when GNU Go is not
+# installed.
 set -u
 
 builddir=${top_builddir:-.}
@@ -52,4 +54,63 @@ for n in 001 002; do
 	fi
 done
 echo "test-ai-gnugo: 2 games finished legally"
+
+# A match never writes over an earlier one: without --resume it refuses
+# to start in a folder that holds games, and leaves them as they were.
+cp "$tmp/games/game-001.sgf" "$tmp/kept.sgf"
+match3() {
+	"$tengen" --match "$gnugo --mode gtp --chinese-rules --level 0" \
+	    --games 3 --size 9 --playouts 500 --threads 2 "$@"
+}
+if match3 --sgf-dir "$tmp/games" >"$tmp/out" 2>&1; then
+	echo "test-ai-gnugo: a second match started over the first" >&2
+	exit 1
+fi
+if ! grep -q 'game-001.sgf: .*--resume' "$tmp/out" ||
+    ! cmp -s "$tmp/kept.sgf" "$tmp/games/game-001.sgf" ||
+    [ -e "$tmp/games/game-003.sgf" ]; then
+	echo "test-ai-gnugo: the refusal is not clean:" >&2
+	cat "$tmp/out" >&2
+	exit 1
+fi
+
+# A record that is not this match's stops --resume, naming the file.
+mkdir "$tmp/other"
+sed 's/PB\[tengen\]/PB[someone]/' "$tmp/games/game-001.sgf" \
+    >"$tmp/other/game-001.sgf"
+if match3 --sgf-dir "$tmp/other" --resume >"$tmp/out" 2>&1 ||
+    ! grep -q 'other/game-001.sgf: not this match' "$tmp/out"; then
+	echo "test-ai-gnugo: a stranger's record was counted:" >&2
+	cat "$tmp/out" >&2
+	exit 1
+fi
+head -c 40 "$tmp/games/game-002.sgf" >"$tmp/other/game-001.sgf"
+if match3 --sgf-dir "$tmp/other" --resume >"$tmp/out" 2>&1 ||
+    ! grep -q 'other/game-001.sgf:[0-9]*:[0-9]*: ' "$tmp/out"; then
+	echo "test-ai-gnugo: a cut record was counted:" >&2
+	cat "$tmp/out" >&2
+	exit 1
+fi
+
+# --resume counts the two games played and plays the third alone.
+if ! match3 --sgf-dir "$tmp/games" --resume >"$tmp/out" 2>&1; then
+	echo "test-ai-gnugo: --resume failed:" >&2
+	cat "$tmp/out" >&2
+	exit 1
+fi
+cat "$tmp/out"
+for n in 1 2; do
+	re=$(sed -n 's/.*RE\[\([^]]*\)\].*/\1/p' "$tmp/games/game-00$n.sgf")
+	grep -q "^game $n: tengen [a-z]*, $re, [0-9]* moves: [a-z]* (played before)\$" \
+	    "$tmp/out" || { echo "test-ai-gnugo: game $n not counted" >&2; exit 1; }
+done
+if [ "$(grep -c 'played before' "$tmp/out")" != 2 ] ||
+    ! grep -q '^game 3: tengen black, .* s a move: ' "$tmp/out" ||
+    ! grep -q ' in 3 games' "$tmp/out" ||
+    ! grep -q 'RE\[[BW0]' "$tmp/games/game-003.sgf" ||
+    ! cmp -s "$tmp/kept.sgf" "$tmp/games/game-001.sgf"; then
+	echo "test-ai-gnugo: --resume did not go on where the match was" >&2
+	exit 1
+fi
+echo "test-ai-gnugo: the match went on with --resume"
 exit 0
