@@ -82,6 +82,9 @@ struct ai {
 	long root_wins2;	/* atomic: results for the side to move, this move */
 	long budget;
 	double deadline;
+	double started;		/* when this move's search began */
+	bool skip_pass;		/* the move chosen cannot be a pass */
+	bool settled;		/* stopped early: the choice could not change */
 	uint64_t seed;
 	/* Ownership (ai_dead_stones): over all playouts, +1 for each point
 	 * Black owns at the end, -1 for White; NULL when not collected. */
@@ -527,6 +530,37 @@ ai_iterate(struct ai *ai, struct rng *r, struct ai_walk *w)
 	__atomic_fetch_add(&ai->playouts, 1, __ATOMIC_RELAXED);
 }
 
+/* A search limited by time alone (no budget of playouts, which must be
+ * spent whole for the figures measured with it) stops once the most
+ * visited move at the root leads the next by more visits than the time
+ * left gives playouts at the rate so far: the choice cannot change. */
+static bool
+ai_settled(struct ai *ai)
+{
+	struct ai_node *root = &ai->pool[ai->root];
+	long done = __atomic_load_n(&ai->playouts, __ATOMIC_RELAXED);
+	double now = util_now(), spent = now - ai->started;
+	int32_t first = 0, second = 0;
+
+	if (ai->budget > 0 || ai->deadline <= 0 || ai->own || done < 100 ||
+	    spent <= 0 || __atomic_load_n(&root->state, __ATOMIC_ACQUIRE) != 2)
+		return false;
+	for (int i = 0; i < root->nchildren; i++) {
+		struct ai_node *ch = &ai->pool[root->children + (uint32_t)i];
+		int32_t v = __atomic_load_n(&ch->visits, __ATOMIC_RELAXED);
+
+		if (ai->skip_pass && ch->move == BOARD_PASS)
+			continue;
+		if (v > first) {
+			second = first;
+			first = v;
+		} else if (v > second) {
+			second = v;
+		}
+	}
+	return first - second > (ai->deadline - now) * (double)done / spent;
+}
+
 struct ai_thread {
 	struct ai *ai;
 	uint64_t seed;
@@ -547,6 +581,11 @@ ai_worker(void *arg)
 			break;
 		if ((++k & 15) == 0 && ai->deadline > 0 && util_now() > ai->deadline)
 			break;
+		if ((k & 63) == 0 && ai_settled(ai)) {
+			__atomic_store_n(&ai->settled, true, __ATOMIC_RELAXED);
+			__atomic_store_n(&ai->stop, 1, __ATOMIC_RELAXED);
+			break;
+		}
 		ai_iterate(ai, &r, w);
 	}
 	free(w);
@@ -671,6 +710,8 @@ ai_search(struct ai *ai, const struct game *g, enum color c)
 		}
 	}
 	ai_budget(ai, g);
+	ai->started = util_now();
+	ai->settled = false;
 	__atomic_store_n(&ai->stop, 0, __ATOMIC_RELAXED);
 	ai->playouts = 0;
 	ai->root_wins2 = 0;
@@ -722,6 +763,7 @@ ai_genmove(struct ai *ai, const struct game *g, enum color c,
 		    (c == BLACK ? s.margin > 0 : s.margin < 0))
 			return BOARD_PASS;
 	}
+	ai->skip_pass = no_pass || ai->restricted;
 	root = ai_search(ai, g, c);
 	for (int i = 0; i < root->nchildren; i++) {
 		struct ai_node *ch = &ai->pool[root->children + (uint32_t)i];
@@ -739,6 +781,7 @@ ai_genmove(struct ai *ai, const struct game *g, enum color c,
 		stats->seconds = util_now() - start;
 		stats->winrate = rate;
 		stats->memory = (size_t)ai->pool_used * sizeof(struct ai_node);
+		stats->settled = ai->settled;
 	}
 	/* Resign only when the win rate stays low: several own moves in a
 	 * row of the same game.  The rate is that of the playouts themselves,

@@ -41,6 +41,9 @@ struct ai_stats {
 	double seconds;
 	double winrate;		/* of the side that moved, 0..1 */
 	size_t memory;		/* bytes used by the tree */
+	/* A search limited by time alone stopped before its time was up,
+	 * because no move could overtake the most visited one any more. */
+	bool settled;
 };
 
 void ai_options_default(struct ai_options *o);

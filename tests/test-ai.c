@@ -169,6 +169,41 @@ test_save_atari(void **state)
 	expect_move(think(BLACK, 3000), "D5", NULL);
 }
 
+/* A search limited by time alone stops once no move can overtake the
+ * most visited one in the time left; a budget of playouts is spent whole. */
+static void
+test_settled_early(void **state)
+{
+	struct ai_options o;
+	struct ai_stats st;
+	struct ai *ai;
+
+	(void)state;
+	assert_int_equal(tu_setup(&g,
+	    "...XO....\n"
+	    "...XO....\n"
+	    "...XO....\n"
+	    "...XO....\n"
+	    "....XO...\n"
+	    "...OXO...\n"
+	    "...XO....\n"
+	    "...XO....\n"
+	    "...XO....\n"), 0);
+	g.komi = -9.5;
+	ai_options_default(&o);
+	o.threads = 1;
+	o.seed = test_seed(7);
+	ai = ai_new(&o);
+	ai_set_limits(ai, 0, 3.0);
+	expect_move(ai_genmove(ai, &g, BLACK, &st), "D5", NULL);
+	assert_true(st.settled);
+	ai_set_limits(ai, 2000, 0);
+	ai_genmove(ai, &g, BLACK, &st);
+	assert_false(st.settled);
+	assert_int_equal(st.playouts, 2000);
+	ai_free(ai);
+}
+
 /* Black's corner group has an eye space of three in a row, A9-C9, inside
  * White's side of a settled board: the middle point makes the second eye,
  * and decides the game. */
@@ -455,6 +490,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_ladder_capture, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_ladder_breaker, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_save_atari, setup_9, teardown),
+		cmocka_unit_test_setup_teardown(test_settled_early, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_second_eye, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_kill_vital_point, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_search_after_two_passes, setup_9, teardown),
