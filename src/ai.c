@@ -538,12 +538,17 @@ static bool
 ai_settled(struct ai *ai)
 {
 	struct ai_node *root = &ai->pool[ai->root];
-	long done = __atomic_load_n(&ai->playouts, __ATOMIC_RELAXED);
-	double now = util_now(), spent = now - ai->started;
+	long done;
+	double now, spent;
 	int32_t first = 0, second = 0;
 
-	if (ai->budget > 0 || ai->deadline <= 0 || ai->own || done < 100 ||
-	    spent <= 0 || __atomic_load_n(&root->state, __ATOMIC_ACQUIRE) != 2)
+	if (ai->budget > 0 || ai->deadline <= 0 || ai->own)
+		return false;
+	done = __atomic_load_n(&ai->playouts, __ATOMIC_RELAXED);
+	now = util_now();
+	spent = now - ai->started;
+	if (done < 100 || spent <= 0 ||
+	    __atomic_load_n(&root->state, __ATOMIC_ACQUIRE) != 2)
 		return false;
 	for (int i = 0; i < root->nchildren; i++) {
 		struct ai_node *ch = &ai->pool[root->children + (uint32_t)i];
@@ -768,7 +773,7 @@ ai_genmove(struct ai *ai, const struct game *g, enum color c,
 	for (int i = 0; i < root->nchildren; i++) {
 		struct ai_node *ch = &ai->pool[root->children + (uint32_t)i];
 
-		if ((no_pass || ai->restricted) && ch->move == BOARD_PASS)
+		if (ai->skip_pass && ch->move == BOARD_PASS)
 			continue;
 		if (!best || ch->visits > best->visits)
 			best = ch;

@@ -119,6 +119,13 @@ match_game(const struct match_options *mo, struct ai *ai, struct gtp_client *gc,
 	return s.margin > 0 ? BLACK : s.margin < 0 ? WHITE : EMPTY;
 }
 
+/* tengen's colour in game N (from 1): Black in the odd games. */
+static enum color
+match_ours(int n)
+{
+	return n % 2 == 1 ? BLACK : WHITE;
+}
+
 static void
 match_path(const struct match_options *mo, int n, char *path, size_t len)
 {
@@ -193,7 +200,7 @@ static enum color
 match_reread(const struct match_options *mo, int n, struct sgf_record *rec,
 	     char *why, size_t whylen)
 {
-	enum color ours = n % 2 == 1 ? BLACK : WHITE;
+	enum color ours = match_ours(n);
 	const char *tengen = ours == BLACK ? rec->black : rec->white;
 	const char *engine = ours == BLACK ? rec->white : rec->black;
 	const char *re = rec->result;
@@ -234,7 +241,7 @@ match_resume(const struct match_options *mo, struct match_tally *t)
 		return 0;
 	for (int n = 1; n <= mo->games; n++) {
 		struct sgf_record rec;
-		enum color ours = n % 2 == 1 ? BLACK : WHITE, winner;
+		enum color ours = match_ours(n), winner;
 
 		match_path(mo, n, path, sizeof path);
 		if (!match_exists(path))
@@ -284,7 +291,7 @@ match_run(const struct match_options *mo)
 	first = t.played;
 	ai = ai_new(&mo->ai);
 	for (int i = first; i < mo->games; i++) {
-		enum color ours = i % 2 == 0 ? BLACK : WHITE, winner;
+		enum color ours = match_ours(i + 1), winner;
 		struct game g;
 		char why[256] = "", res[32];
 		double seconds = 0;

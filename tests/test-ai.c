@@ -150,27 +150,30 @@ test_ladder_breaker(void **state)
 
 /* Black's two stones on E5 and E4 have one liberty, D5, which joins them
  * to Black's wall; White on D5 would take them and break in.  The rest of
- * the board is settled; the komi makes saving them the game. */
+ * the board is settled; the komi (-9.5) makes saving them the game. */
+static const char *const atari =
+    "...XO....\n"
+    "...XO....\n"
+    "...XO....\n"
+    "...XO....\n"
+    "....XO...\n"
+    "...OXO...\n"
+    "...XO....\n"
+    "...XO....\n"
+    "...XO....\n";
+
 static void
 test_save_atari(void **state)
 {
 	(void)state;
-	assert_int_equal(tu_setup(&g,
-	    "...XO....\n"
-	    "...XO....\n"
-	    "...XO....\n"
-	    "...XO....\n"
-	    "....XO...\n"
-	    "...OXO...\n"
-	    "...XO....\n"
-	    "...XO....\n"
-	    "...XO....\n"), 0);
+	assert_int_equal(tu_setup(&g, atari), 0);
 	g.komi = -9.5;
 	expect_move(think(BLACK, 3000), "D5", NULL);
 }
 
 /* A search limited by time alone stops once no move can overtake the
- * most visited one in the time left; a budget of playouts is spent whole. */
+ * most visited one in the time left (D5 on the board of
+ * test_save_atari); a budget of playouts is spent whole. */
 static void
 test_settled_early(void **state)
 {
@@ -179,16 +182,7 @@ test_settled_early(void **state)
 	struct ai *ai;
 
 	(void)state;
-	assert_int_equal(tu_setup(&g,
-	    "...XO....\n"
-	    "...XO....\n"
-	    "...XO....\n"
-	    "...XO....\n"
-	    "....XO...\n"
-	    "...OXO...\n"
-	    "...XO....\n"
-	    "...XO....\n"
-	    "...XO....\n"), 0);
+	assert_int_equal(tu_setup(&g, atari), 0);
 	g.komi = -9.5;
 	ai_options_default(&o);
 	o.threads = 1;
