@@ -6,12 +6,16 @@
  * opponents).  Colours alternate, tengen's own rules judge every move (an
  * illegal move from the opponent loses the game), two passes end a game, and
  * tengen's counting with its dead-stone estimate decides it.  Every game is
- * written as SGF.
+ * written as SGF.  The engine has MATCH_START_MS for its first answer
+ * (engines load their data then), GTP_CLIENT_TIMEOUT_MS for every other
+ * one but its moves, and all the time it likes for a move; what it writes
+ * to stderr goes to engine.log in the --sgf-dir (else nowhere).
  */
 #include "config.h"
 
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +28,8 @@
 #include "score.h"
 #include "sgf.h"
 #include "util.h"
+
+#define MATCH_START_MS 300000
 
 void
 match_interval(double wins, int n, double *lo, double *hi)
@@ -46,6 +52,35 @@ match_interval(double wins, int n, double *lo, double *hi)
 		*hi = 1;
 }
 
+/* Send a command that must succeed; false, with what the engine said or
+ * what went wrong in WHY, if it does not. */
+static bool
+match_command(struct gtp_client *gc, const char **reply, char *why,
+	      size_t whylen, const char *fmt, ...)
+{
+	char cmd[64];
+	const char *r = NULL;
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof cmd, fmt, ap);
+	va_end(ap);
+	rc = gtp_client_command(gc, &r, "%s", cmd);
+	if (rc == 0) {
+		if (reply)
+			*reply = r;
+		return true;
+	}
+	if (rc == 1)
+		snprintf(why, whylen, "the engine refused '%s': %s", cmd,
+		    *r ? r : "no reason given");
+	else
+		snprintf(why, whylen, "the engine failed at '%s': %s", cmd,
+		    gtp_client_error(gc));
+	return false;
+}
+
 /* One game; returns the winner (EMPTY for a draw, OFFBOARD on failure).
  * Adds tengen's thinking time to *SECONDS and its moves to *MOVES. */
 static enum color
@@ -58,12 +93,11 @@ match_game(const struct match_options *mo, struct ai *ai, struct gtp_client *gc,
 	int max_moves = 3 * mo->size * mo->size;
 
 	game_init(g, mo->size, mo->komi);
-	if (gtp_client_command(gc, NULL, "boardsize %d", mo->size) != 0 ||
-	    gtp_client_command(gc, NULL, "clear_board") != 0 ||
-	    gtp_client_command(gc, NULL, "komi %g", mo->komi) != 0) {
-		snprintf(why, whylen, "engine: %s", gtp_client_error(gc));
+	if (!match_command(gc, NULL, why, whylen, "boardsize %d", mo->size) ||
+	    !match_command(gc, NULL, why, whylen, "clear_board") ||
+	    !match_command(gc, NULL, why, whylen, "komi %g", mo->komi))
 		return OFFBOARD;
-	}
+	gtp_client_set_timeout(gc, GTP_CLIENT_TIMEOUT_MS);
 	while (!game_two_passes(g) && g->nmoves < max_moves) {
 		enum color c = game_to_move(g);
 		point_t p;
@@ -83,19 +117,18 @@ match_game(const struct match_options *mo, struct ai *ai, struct gtp_client *gc,
 				    board_vertex_str(&g->board, p, v));
 				return OFFBOARD;
 			}
-			if (gtp_client_command(gc, NULL, "play %s %s",
-			    c == BLACK ? "b" : "w", board_vertex_str(&g->board, p, v)) != 0) {
-				snprintf(why, whylen, "engine refused %s: %s", v,
-				    gtp_client_error(gc));
+			if (!match_command(gc, NULL, why, whylen, "play %s %s",
+			    c == BLACK ? "b" : "w", board_vertex_str(&g->board, p, v)))
 				return OFFBOARD;
-			}
 		} else {
-			if (gtp_client_command(gc, &reply, "genmove %s",
-			    c == BLACK ? "b" : "w") != 0) {
-				snprintf(why, whylen, "engine genmove: %s",
-				    gtp_client_error(gc));
+			bool ok;
+
+			gtp_client_set_timeout(gc, 0);
+			ok = match_command(gc, &reply, why, whylen, "genmove %s",
+			    c == BLACK ? "b" : "w");
+			gtp_client_set_timeout(gc, GTP_CLIENT_TIMEOUT_MS);
+			if (!ok)
 				return OFFBOARD;
-			}
 			if (strcasecmp(reply, "resign") == 0) {
 				game_resign(g, c);
 				return color_other(c);
@@ -112,6 +145,8 @@ match_game(const struct match_options *mo, struct ai *ai, struct gtp_client *gc,
 	uint8_t dead[BOARD_MAX_POINTS];
 	struct score s;
 
+	if (!game_two_passes(g))
+		snprintf(why, whylen, "counted at the %d-move limit", max_moves);
 	ai_dead_stones(g, dead);
 	score_area(&g->board, dead, g->komi, &s);
 	g->end = GAME_END_SCORE;
@@ -236,16 +271,29 @@ static int
 match_resume(const struct match_options *mo, struct match_tally *t)
 {
 	char path[4096], why[256], err[512];
+	int found = 0;
 
 	if (!mo->sgf_dir)
 		return 0;
+	/* The games are numbered from 1 without a gap: one past a gap would
+	 * be met only when its number came to be written. */
 	for (int n = 1; n <= mo->games; n++) {
+		match_path(mo, n, path, sizeof path);
+		if (!match_exists(path))
+			continue;
+		if (found < n - 1) {
+			fprintf(stderr, "tengen: %s: game %d is missing before "
+			    "it; the games of a match are numbered from 1 "
+			    "without a gap\n", path, found + 1);
+			return -1;
+		}
+		found = n;
+	}
+	for (int n = 1; n <= found; n++) {
 		struct sgf_record rec;
 		enum color ours = match_ours(n), winner;
 
 		match_path(mo, n, path, sizeof path);
-		if (!match_exists(path))
-			break;
 		if (!mo->resume) {
 			fprintf(stderr, "tengen: %s: the folder holds games of "
 			    "a match already; --resume goes on with it, or "
@@ -281,6 +329,7 @@ match_run(const struct match_options *mo)
 	int first;
 	double lo, hi, think = 0;
 	long thought = 0;
+	char log[4096];
 
 	if (mo->sgf_dir && mkdir(mo->sgf_dir, 0755) < 0 && errno != EEXIST) {
 		fprintf(stderr, "tengen: %s: %s\n", mo->sgf_dir, strerror(errno));
@@ -289,6 +338,8 @@ match_run(const struct match_options *mo)
 	if (match_resume(mo, &t) < 0)
 		return 1;
 	first = t.played;
+	if (mo->sgf_dir)
+		snprintf(log, sizeof log, "%s/engine.log", mo->sgf_dir);
 	ai = ai_new(&mo->ai);
 	for (int i = first; i < mo->games; i++) {
 		enum color ours = match_ours(i + 1), winner;
@@ -298,18 +349,23 @@ match_run(const struct match_options *mo)
 		int moves = 0;
 
 		if (!gc) {
-			gc = gtp_client_open(mo->engine, NULL);
+			gc = gtp_client_open(mo->engine, mo->sgf_dir ? log : NULL);
 			if (!gc) {
 				fprintf(stderr, "tengen: cannot start %s: %s\n",
 				    mo->engine, strerror(errno));
 				break;
 			}
-			gtp_client_set_timeout(gc, 0);
+			gtp_client_set_timeout(gc, MATCH_START_MS);
 		}
 		winner = match_game(mo, ai, gc, ours, &g, &seconds, &moves,
 		    why, sizeof why);
 		if (winner == OFFBOARD) {
-			fprintf(stderr, "tengen: game %d: %s\n", i + 1, why);
+			bool engine = strncmp(why, "the engine", 10) == 0;
+
+			fprintf(stderr, "tengen: game %d: %s%s%s\n", i + 1, why,
+			    engine && mo->sgf_dir ?
+			    "; the engine's messages are in " : "",
+			    engine && mo->sgf_dir ? log : "");
 			game_free(&g);
 			gtp_client_close(gc);
 			gc = NULL;

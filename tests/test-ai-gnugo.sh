@@ -113,4 +113,58 @@ if [ "$(grep -c 'played before' "$tmp/out")" != 2 ] ||
 	exit 1
 fi
 echo "test-ai-gnugo: the match went on with --resume"
+
+# A gap in the numbering stops the match before it plays a game that
+# could not be written.
+mkdir "$tmp/gap"
+cp "$tmp/games/game-002.sgf" "$tmp/gap/"
+if match3 --sgf-dir "$tmp/gap" --resume >"$tmp/out" 2>&1 ||
+    ! grep -q 'gap/game-002.sgf: game 1 is missing before it' "$tmp/out" ||
+    [ -e "$tmp/gap/game-001.sgf" ]; then
+	echo "test-ai-gnugo: a gap in the games went unnoticed:" >&2
+	cat "$tmp/out" >&2
+	exit 1
+fi
+
+# An engine's refusal is reported with its reason, and what it writes to
+# stderr is kept in engine.log.
+if "$tengen" --match "$gnugo --mode gtp" --games 1 --size 25 \
+    --playouts 100 --sgf-dir "$tmp/big" >"$tmp/out" 2>&1 ||
+    ! grep -q "game 1: the engine refused 'boardsize 25': unacceptable size" \
+    "$tmp/out"; then
+	echo "test-ai-gnugo: a refusal without its reason:" >&2
+	cat "$tmp/out" >&2
+	exit 1
+fi
+if "$tengen" --match "$gnugo --mode gpt" --games 1 --size 9 \
+    --playouts 100 --sgf-dir "$tmp/typo" >"$tmp/out" 2>&1 ||
+    ! grep -q "engine exited (status 1); the engine's messages are in .*typo/engine.log" \
+    "$tmp/out" || ! grep -q gpt "$tmp/typo/engine.log"; then
+	echo "test-ai-gnugo: the engine's complaint was lost:" >&2
+	cat "$tmp/out" "$tmp/typo/engine.log" >&2
+	exit 1
+fi
+
+# An engine that falls silent outside genmove stops the match after the
+# timeout (30 s) instead of hanging it.
+cat >"$tmp/mute" <<'EOF'
+#!/bin/sh
+while read -r id cmd rest; do
+	case $cmd in
+	play) exec sleep 600 ;;
+	*) printf '=%s\n\n' "$id" ;;
+	esac
+done
+EOF
+chmod +x "$tmp/mute"
+start=$(date +%s)
+if timeout 150 "$tengen" --match "$tmp/mute" --games 1 --size 9 --playouts 100 \
+    --sgf-dir "$tmp/mute-games" >"$tmp/out" 2>&1 ||
+    ! grep -q "the engine failed at 'play b [A-J][1-9]': timeout" "$tmp/out" ||
+    [ $(($(date +%s) - start)) -gt 120 ]; then
+	echo "test-ai-gnugo: a silent engine was not stopped:" >&2
+	cat "$tmp/out" >&2
+	exit 1
+fi
+echo "test-ai-gnugo: gaps, refusals, engine.log and a silent engine reported"
 exit 0
