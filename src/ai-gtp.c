@@ -7,6 +7,15 @@
 #include <string.h>
 
 #include "ai-gtp.h"
+#include "util.h"
+
+/* Both clocks from the start of the rules. */
+static void
+ai_gtp_clocks_start(struct ai_gtp *ag)
+{
+	for (int c = 0; c < 3; c++)
+		clock_start(&ag->rules, &ag->clock[c]);
+}
 
 void
 ai_gtp_init(struct ai_gtp *ag, struct ai *ai, const struct ai_options *opt)
@@ -15,35 +24,55 @@ ai_gtp_init(struct ai_gtp *ag, struct ai *ai, const struct ai_options *opt)
 	ag->ai = ai;
 	ag->opt = *opt;
 	ag->rules.kind = CLOCK_NONE;
-	for (int c = 0; c < 3; c++)
-		ag->time_left[c] = -1;
+	ai_gtp_clocks_start(ag);
 }
 
 double
 ai_gtp_move_time(const struct ai_gtp *ag, const struct game *g, enum color c)
 {
-	double left = ag->time_left[c], t;
+	const struct clock_rules *r = &ag->rules;
+	const struct clock_state *s = &ag->clock[c];
 	int moves_to_go = g->board.nfree / 3;
+	double t, left;
 
-	if (ag->rules.kind == CLOCK_NONE)
+	if (r->kind == CLOCK_NONE)
 		return 0;
 	if (moves_to_go < 15)
 		moves_to_go = 15;
-	if (left < 0)
-		left = ag->rules.main_time;
-	if (ag->stones_left[c] > 0) {
-		/* In overtime: the period shared by the stones still due. */
-		t = left / ag->stones_left[c];
-	} else if (left > 0) {
-		t = left / moves_to_go;
-		if (ag->rules.kind == CLOCK_BYOYOMI || ag->rules.kind == CLOCK_CANADIAN)
-			t += ag->rules.period / (ag->rules.stones > 1 ? ag->rules.stones : 1);
+	if (!s->in_overtime && s->main_left > 0) {
+		/* A share of main time, and of each move's overtime to come. */
+		t = s->main_left / moves_to_go;
+		if (r->kind == CLOCK_BYOYOMI)
+			t += r->period;
+		else if (r->kind == CLOCK_CANADIAN)
+			t += r->period / (r->stones > 1 ? r->stones : 1);
+	} else if (r->kind == CLOCK_BYOYOMI) {
+		/* A move made within the period does not use it up. */
+		t = s->period_left;
+	} else if (r->kind == CLOCK_CANADIAN) {
+		/* The period shared by the stones still due in it. */
+		t = s->period_left / (s->stones_left > 1 ? s->stones_left : 1);
 	} else {
-		t = ag->rules.period / (ag->rules.stones > 1 ? ag->rules.stones : 1);
+		t = 0;
 	}
+	left = clock_remaining(r, s);
+	if (t > left)
+		t = left;
 	/* Keep a margin for the transport. */
 	t = t * 0.8 - 0.1;
 	return t < 0.05 ? 0.05 : t;
+}
+
+void
+ai_gtp_charge(struct ai_gtp *ag, enum color c, double elapsed)
+{
+	clock_charge(&ag->rules, &ag->clock[c], elapsed);
+}
+
+static void
+ai_gtp_new_game(struct gtp_engine *e)
+{
+	ai_gtp_clocks_start(e->data);
 }
 
 static int
@@ -52,22 +81,23 @@ ai_gtp_think(struct gtp_engine *e, int argc, char **argv, bool play, bool cleanu
 	struct ai_gtp *ag = e->data;
 	enum color c;
 	point_t p;
-	double t;
+	double start = util_now();
 
 	if (argc != 1 || gtp_engine_parse_color(argv[0], &c) < 0) {
 		gtp_engine_printf(e, "syntax error");
 		return -1;
 	}
-	t = ai_gtp_move_time(ag, &e->game, c);
-	if (t > 0 && (ag->opt.seconds <= 0 || t < ag->opt.seconds))
-		ai_set_limits(ag->ai, ag->opt.playouts, t);
-	else
-		ai_set_limits(ag->ai, ag->opt.playouts, ag->opt.seconds);
+	/* The command line's budget (or the level's), and the clock's share
+	 * on top of it. */
+	ai_set_limits(ag->ai, ag->opt.playouts, ag->opt.seconds);
+	ai_set_time_cap(ag->ai, ai_gtp_move_time(ag, &e->game, c));
 	ai_set_cleanup(ag->ai, cleanup);
 	/* reg_genmove asks for the best move: resigning is no answer. */
 	ai_set_resign(ag->ai, play && ag->opt.resign);
 	p = ai_genmove(ag->ai, &e->game, c, &ag->last);
 	ai_set_cleanup(ag->ai, false);
+	if (play)
+		ai_gtp_charge(ag, c, util_now() - start);
 	if (p == BOARD_RESIGN) {
 		gtp_engine_printf(e, "resign");
 		return 0;
@@ -182,10 +212,7 @@ ai_gtp_time_settings(struct gtp_engine *e, int argc, char **argv)
 		ag->rules.stones = (int)s;
 	}
 	ag->rules.main_time = m;
-	for (int c = 0; c < 3; c++) {
-		ag->time_left[c] = -1;
-		ag->stones_left[c] = 0;
-	}
+	ai_gtp_clocks_start(ag);
 	return 0;
 }
 
@@ -206,10 +233,7 @@ ai_gtp_kgs_time_settings(struct gtp_engine *e, int argc, char **argv)
 		return -1;
 	}
 	ag->rules = r;
-	for (int c = 0; c < 3; c++) {
-		ag->time_left[c] = -1;
-		ag->stones_left[c] = 0;
-	}
+	ai_gtp_clocks_start(ag);
 	return 0;
 }
 
@@ -225,8 +249,23 @@ ai_gtp_time_left(struct gtp_engine *e, int argc, char **argv)
 		gtp_engine_printf(e, "syntax error");
 		return -1;
 	}
-	ag->time_left[c] = t;
-	ag->stones_left[c] = (int)s;
+	/* 0 stones: still in main time; else in overtime, with S stones
+	 * due in the period (Canadian) or S periods left (byo-yomi). */
+	struct clock_state *cs = &ag->clock[c];
+
+	cs->flagged = false;
+	if (s == 0) {
+		cs->in_overtime = false;
+		cs->main_left = t;
+		return 0;
+	}
+	cs->in_overtime = true;
+	cs->main_left = 0;
+	cs->period_left = t;
+	if (ag->rules.kind == CLOCK_BYOYOMI)
+		cs->periods_left = (int)s;
+	else
+		cs->stones_left = (int)s;
 	return 0;
 }
 
@@ -246,5 +285,6 @@ int
 ai_gtp_register(struct gtp_engine *e, struct ai_gtp *ag)
 {
 	e->data = ag;
+	e->new_game = ai_gtp_new_game;
 	return gtp_engine_add_commands(e, ai_gtp_commands);
 }

@@ -82,6 +82,7 @@ struct ai {
 	long root_wins2;	/* atomic: results for the side to move, this move */
 	long budget;
 	double deadline;
+	double time_cap;	/* ai_set_time_cap */
 	double started;		/* when this move's search began */
 	bool skip_pass;		/* the move chosen cannot be a pass */
 	bool settled;		/* stopped early: the choice could not change */
@@ -160,6 +161,12 @@ ai_set_limits(struct ai *ai, long playouts, double seconds)
 {
 	ai->opt.playouts = playouts;
 	ai->opt.seconds = seconds;
+}
+
+void
+ai_set_time_cap(struct ai *ai, double seconds)
+{
+	ai->time_cap = seconds;
 }
 
 void
@@ -655,17 +662,22 @@ ai_level_budget(enum ai_level level, int size)
 static void
 ai_budget(struct ai *ai, const struct game *g)
 {
+	double now = util_now();
+
 	ai->budget = 0;
 	ai->deadline = 0;
 	if (ai->opt.playouts > 0 || ai->opt.seconds > 0) {
 		ai->budget = ai->opt.playouts;
 		if (ai->opt.seconds > 0)
-			ai->deadline = util_now() + ai->opt.seconds;
-		return;
+			ai->deadline = now + ai->opt.seconds;
+	} else {
+		ai->budget = ai_level_budget(ai->opt.level, g->size);
+		if (ai->opt.level == AI_ADVANCED)
+			ai->deadline = now + AI_ADVANCED_SECONDS;
 	}
-	ai->budget = ai_level_budget(ai->opt.level, g->size);
-	if (ai->opt.level == AI_ADVANCED)
-		ai->deadline = util_now() + AI_ADVANCED_SECONDS;
+	if (ai->time_cap > 0 &&
+	    (ai->deadline <= 0 || now + ai->time_cap < ai->deadline))
+		ai->deadline = now + ai->time_cap;
 }
 
 /* Does C have stones that DEAD marks on B? */

@@ -64,6 +64,9 @@ point_t ai_genmove(struct ai *ai, const struct game *g, enum color c,
 /* Change the budget of the following moves (as the options' playouts and
  * seconds; 0 and 0 go back to the level's). */
 void ai_set_limits(struct ai *ai, long playouts, double seconds);
+/* At most SECONDS for each following move, on top of the budget (a
+ * clock's share of the time); 0: no such cap. */
+void ai_set_time_cap(struct ai *ai, double seconds);
 /* Cleanup mode (kgs-genmove_cleanup): do not pass while the opponent has
  * stones that the estimate calls dead, so that they are captured. */
 void ai_set_cleanup(struct ai *ai, bool cleanup);

@@ -208,6 +208,8 @@ gtp_engine_cmd_boardsize(struct gtp_engine *e, int argc, char **argv)
 		gtp_engine_printf(e, "unacceptable size");
 		return -1;
 	}
+	if (e->new_game)
+		e->new_game(e);
 	return 0;
 }
 
@@ -228,6 +230,8 @@ gtp_engine_cmd_clear_board(struct gtp_engine *e, int argc, char **argv)
 	if (gtp_engine_no_args(e, argc) < 0)
 		return -1;
 	game_reset(&e->game);
+	if (e->new_game)
+		e->new_game(e);
 	return 0;
 }
 

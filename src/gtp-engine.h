@@ -45,6 +45,9 @@ struct gtp_engine {
 	bool quit;		/* set by "quit" */
 	bool allow_files;	/* loadsgf and printsgf FILE; true by default */
 	void *data;		/* for the handlers of registered tables */
+	/* Called after boardsize and clear_board have started a new game
+	 * (the clocks of ai-gtp.c start again); NULL: nothing. */
+	void (*new_game)(struct gtp_engine *e);
 
 	/* Registered tables, each ended by an entry with a NULL name. */
 	const struct gtp_command *tables[GTP_ENGINE_MAX_TABLES];
