@@ -186,6 +186,9 @@ main(int argc, char **argv)
 	double games = 10;
 
 	setlocale(LC_ALL, "");
+	/* Numbers are written and read with a decimal point whatever the
+	 * language: komi and scores in GTP, SGF and the settings file. */
+	setlocale(LC_NUMERIC, "C");
 	i18n_init();
 	ai_options_default(&ai);
 	memset(&st, 0, sizeof st);
