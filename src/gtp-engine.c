@@ -109,20 +109,25 @@ gtp_engine_parse_vertex(const struct gtp_engine *e, const char *s, point_t *p)
 int
 gtp_engine_parse_int(const char *s, int min, int max, int *v)
 {
-	long n = 0;
+	int n = 0, sign = 1;
 
+	if (*s == '-') {
+		sign = -1;
+		s++;
+	}
 	if (*s == '\0')
 		return -1;
 	for (; *s != '\0'; s++) {
-		if (*s < '0' || *s > '9')
+		int d = *s - '0';
+
+		if (d < 0 || d > 9 || n > (INT_MAX - d) / 10)
 			return -1;
-		n = n * 10 + (*s - '0');
-		if (n > INT_MAX)
-			return -1;
+		n = n * 10 + d;
 	}
+	n *= sign;
 	if (n < min || n > max)
 		return -1;
-	*v = (int)n;
+	*v = n;
 	return 0;
 }
 
@@ -202,7 +207,8 @@ gtp_engine_cmd_boardsize(struct gtp_engine *e, int argc, char **argv)
 {
 	int size;
 
-	if (argc != 1 || gtp_engine_parse_int(argv[0], 0, INT_MAX, &size) < 0)
+	/* Any integer is a size, if not an acceptable one. */
+	if (argc != 1 || gtp_engine_parse_int(argv[0], -INT_MAX, INT_MAX, &size) < 0)
 		return gtp_engine_syntax_error(e);
 	if (gtp_engine_new_game(e, size) < 0) {
 		gtp_engine_printf(e, "unacceptable size");

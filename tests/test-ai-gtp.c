@@ -6,7 +6,8 @@
  * (gtp_engine_execute) and the time is checked against the sum worked out
  * by hand; moves are charged with ai_gtp_charge() as a genmove charges
  * them, without waiting for them.  Then the one real search: a level keeps
- * its budget of playouts under a generous clock.
+ * its budget of playouts under a generous clock.  And the errors of
+ * boardsize, which the specification names.
  */
 #include "config.h"
 
@@ -173,6 +174,39 @@ test_level_keeps_budget(void **state)
 	fixture_free(f);
 }
 
+/* Any integer is a board size, if not an acceptable one (GTP: "unacceptable
+ * size"); what is not an integer is a syntax error. */
+static void
+test_boardsize_errors(void **state)
+{
+	struct fixture *f = fixture_new(AI_INTERMEDIATE);
+	static const struct {
+		const char *line, *reply;
+	} cases[] = {
+		{ "boardsize -1", "? unacceptable size\n\n" },
+		{ "boardsize 0", "? unacceptable size\n\n" },
+		{ "boardsize 2147483647", "? unacceptable size\n\n" },
+		{ "boardsize 2147483648", "? syntax error\n\n" },
+		{ "boardsize 99999999999999999999", "? syntax error\n\n" },
+		{ "boardsize -", "? syntax error\n\n" },
+		{ "boardsize 9x", "? syntax error\n\n" },
+		{ "boardsize 13", "= \n\n" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		char *reply = NULL;
+
+		gtp_engine_execute(&f->e, cases[i].line, &reply);
+		assert_non_null(reply);
+		if (strcmp(reply, cases[i].reply) != 0)
+			fail_msg("%s: %s", cases[i].line, reply);
+		free(reply);
+	}
+	assert_int_equal(f->e.game.size, 13);
+	fixture_free(f);
+}
+
 int
 main(void)
 {
@@ -181,6 +215,7 @@ main(void)
 		cmocka_unit_test(test_kgs_byoyomi),
 		cmocka_unit_test(test_canadian),
 		cmocka_unit_test(test_level_keeps_budget),
+		cmocka_unit_test(test_boardsize_errors),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
