@@ -69,6 +69,11 @@ struct sgf_reader {
 
 	struct sgf_record rec;		/* being built */
 	int cmoves;
+
+	/* The comment appended to last, its length and its allocation, so
+	 * that the comments of many nodes join in linear time. */
+	char *app;
+	size_t app_len, app_cap;
 };
 
 static int sgf_read_error(struct sgf_reader *, struct sgf_pos, const char *,
@@ -673,19 +678,30 @@ sgf_read_setup_list(struct sgf_reader *r, const struct sgf_read_setup *su)
 
 /* Append TEXT (owned) to *DST, separated by a line break. */
 static void
-sgf_read_append(char **dst, char *text)
+sgf_read_append(struct sgf_reader *r, char **dst, char *text)
 {
-	size_t a, b;
+	size_t b = strlen(text);
 
 	if (*dst == NULL) {
 		*dst = text;
+		r->app = text;
+		r->app_len = b;
+		r->app_cap = b + 1;
 		return;
 	}
-	a = strlen(*dst);
-	b = strlen(text);
-	*dst = xreallocarray(*dst, a + b + 2, 1);
-	(*dst)[a] = '\n';
-	memcpy(*dst + a + 1, text, b + 1);
+	if (*dst != r->app) {
+		r->app = *dst;
+		r->app_len = strlen(*dst);
+		r->app_cap = r->app_len + 1;
+	}
+	if (r->app_len + b + 2 > r->app_cap) {
+		r->app_cap = 2 * r->app_cap > r->app_len + b + 2 ?
+		    2 * r->app_cap : r->app_len + b + 2;
+		*dst = r->app = xreallocarray(*dst, r->app_cap, 1);
+	}
+	(*dst)[r->app_len] = '\n';
+	memcpy(*dst + r->app_len + 1, text, b + 1);
+	r->app_len += b + 1;
 	free(text);
 }
 
@@ -842,7 +858,7 @@ sgf_read_node(struct sgf_reader *r, int first, int end,
 				free(comment);
 				return -1;
 			}
-			sgf_read_append(&comment, t);
+			sgf_read_append(r, &comment, t);
 		} else if ((field = sgf_read_text_field(&r->rec, id)) !=
 		    NULL) {
 			char *t = sgf_read_text(r, p, 0, true);
@@ -867,10 +883,10 @@ sgf_read_node(struct sgf_reader *r, int first, int end,
 		/* A comment on a node without a move belongs to the last
 		 * move, or to the game before the first one. */
 		if (r->rec.nmoves > 0)
-			sgf_read_append(&r->rec.moves[r->rec.nmoves - 1].
+			sgf_read_append(r, &r->rec.moves[r->rec.nmoves - 1].
 			    comment, comment);
 		else
-			sgf_read_append(&r->rec.comment, comment);
+			sgf_read_append(r, &r->rec.comment, comment);
 	}
 	return 0;
 }

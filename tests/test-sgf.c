@@ -208,6 +208,8 @@ test_deep_variations(void **state)
 	free(s);
 }
 
+static void test_many_comments(void);
+
 static void
 parse_ok(const char *text, struct sgf_record *rec)
 {
@@ -268,6 +270,43 @@ test_passes_and_points(void **state)
 	assert_string_equal(rec.black, "a b c");
 	assert_string_equal(rec.comment, "1\n2");
 	sgf_record_free(&rec);
+	test_many_comments();
+}
+
+/* The comments of thousands of nodes without moves join, each to its
+ * own move (in linear time: the joined length is not counted again). */
+static void
+test_many_comments(void)
+{
+	enum { N = 20000 };
+	size_t cap = 24 * N + 64, n = 0;
+	char *sgf = malloc(cap), *want1 = malloc(cap), *want2 = malloc(cap);
+	size_t n1 = 0, n2 = 0;
+	struct sgf_record rec;
+
+	assert_non_null(sgf);
+	n += (size_t)snprintf(sgf + n, cap - n, "(;C[r0];C[r1];B[aa]C[m0]");
+	n1 += (size_t)snprintf(want1 + n1, cap - n1, "m0");
+	for (int i = 0; i < N; i++) {
+		n += (size_t)snprintf(sgf + n, cap - n, ";C[x%d]", i);
+		n1 += (size_t)snprintf(want1 + n1, cap - n1, "\nx%d", i);
+	}
+	n += (size_t)snprintf(sgf + n, cap - n, ";W[bb]");
+	for (int i = 0; i < N; i++) {
+		n += (size_t)snprintf(sgf + n, cap - n, ";C[y%d]", i);
+		n2 += (size_t)snprintf(want2 + n2, cap - n2, "%sy%d",
+		    i ? "\n" : "", i);
+	}
+	snprintf(sgf + n, cap - n, ")");
+	parse_ok(sgf, &rec);
+	assert_string_equal(rec.comment, "r0\nr1");
+	assert_int_equal(rec.nmoves, 2);
+	assert_string_equal(rec.moves[0].comment, want1);
+	assert_string_equal(rec.moves[1].comment, want2);
+	sgf_record_free(&rec);
+	free(sgf);
+	free(want1);
+	free(want2);
 }
 
 static void
