@@ -172,9 +172,9 @@ ai_gtp_stats(struct gtp_engine *e, int argc, char **argv)
 	(void)argc;
 	(void)argv;
 	gtp_engine_printf(e, "playouts %ld seconds %.2f playouts/s %.0f "
-	    "winrate %.3f memory %zu", s->playouts, s->seconds,
+	    "winrate %.3f memory %zu reused %ld", s->playouts, s->seconds,
 	    s->seconds > 0 ? s->playouts / s->seconds : 0.0, s->winrate,
-	    s->memory);
+	    s->memory, s->reused);
 	return 0;
 }
 

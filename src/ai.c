@@ -86,6 +86,7 @@ struct ai {
 	double started;		/* when this move's search began */
 	bool skip_pass;		/* the move chosen cannot be a pass */
 	bool settled;		/* stopped early: the choice could not change */
+	long reused;		/* the root's visits kept from the last move */
 	uint64_t seed;
 	/* Ownership (ai_dead_stones): over all playouts, +1 for each point
 	 * Black owns at the end, -1 for White; NULL when not collected. */
@@ -205,9 +206,9 @@ ai_threads(const struct ai *ai)
 {
 	long n;
 
-	if (ai->opt.threads > 0)
-		return ai->opt.threads;
-	n = sysconf(_SC_NPROCESSORS_ONLN);
+	n = ai->opt.threads > 0 ? ai->opt.threads :
+	    sysconf(_SC_NPROCESSORS_ONLN);
+	/* ai_search's arrays hold 64. */
 	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 
@@ -383,6 +384,19 @@ ai_expand(struct ai *ai, struct ai_node *node, const struct board *b,
 	return true;
 }
 
+double
+ai_rave_value(int32_t v, int32_t w2, int32_t av, int32_t aw2)
+{
+	double q = v ? w2 / (2.0 * v) : 0.5, beta;
+
+	if (av <= 0)
+		return q;
+	/* In doubles: visits times AMAF visits passes 2^31 in long
+	 * searches. */
+	beta = av / (av + (double)v + (double)v * av / AI_RAVE_EQUIV);
+	return (1 - beta) * q + beta * (aw2 / (2.0 * av));
+}
+
 static struct ai_node *
 ai_select(struct ai *ai, struct ai_node *node)
 {
@@ -395,12 +409,8 @@ ai_select(struct ai *ai, struct ai_node *node)
 		int32_t w = __atomic_load_n(&ch->wins2, __ATOMIC_RELAXED);
 		int32_t av = __atomic_load_n(&ch->amaf_visits, __ATOMIC_RELAXED);
 		int32_t aw = __atomic_load_n(&ch->amaf_wins2, __ATOMIC_RELAXED);
-		double q = v ? w / (2.0 * v) : 0.5, value = q;
+		double value = ai_rave_value(v, w, av, aw);
 
-		if (av > 0) {
-			double beta = av / (av + v + v * av / AI_RAVE_EQUIV);
-			value = (1 - beta) * q + beta * (aw / (2.0 * av));
-		}
 		if (value > best_v) {
 			best_v = value;
 			best = ch;
@@ -620,9 +630,15 @@ ai_find_root(struct ai *ai, const struct game *g, enum color c)
 		for (int i = ai->root_nmoves; i < g->nmoves && node; i++) {
 			struct ai_node *n = &ai->pool[node];
 			uint32_t next = 0;
+			/* The tree's moves alternate from the root's colour;
+			 * two moves in a row by one colour leave it. */
+			enum color mover = (i - ai->root_nmoves) % 2 == 0 ?
+			    ai->root_color : color_other(ai->root_color);
 
-			if (n->state != 2)
+			if (n->state != 2 || g->moves[i].color != mover) {
+				node = 0;
 				break;
+			}
 			for (int k = 0; k < n->nchildren; k++)
 				if (ai->pool[n->children + (uint32_t)k].move == g->moves[i].point)
 					next = n->children + (uint32_t)k;
@@ -714,18 +730,20 @@ ai_search(struct ai *ai, const struct game *g, enum color c)
 	ai_find_root(ai, g, c);
 	root = &ai->pool[ai->root];
 	/* Children of a reused root were made without superko: start over if
-	 * one of them is now illegal. */
+	 * one of them is now illegal (or, whatever led here, occupied). */
 	if (root->state == 2) {
 		for (int i = 0; i < root->nchildren; i++) {
 			point_t m = ai->pool[root->children + (uint32_t)i].move;
 
-			if (m > 0 && ai->root_illegal[m]) {
+			if (m > 0 && (ai->root_illegal[m] ||
+			    g->board.color[m] != EMPTY)) {
 				ai_reset_tree(ai);
 				root = &ai->pool[ai->root];
 				break;
 			}
 		}
 	}
+	ai->reused = root->state == 2 ? root->visits : 0;
 	ai_budget(ai, g);
 	ai->started = util_now();
 	ai->settled = false;
@@ -799,6 +817,7 @@ ai_genmove(struct ai *ai, const struct game *g, enum color c,
 		stats->winrate = rate;
 		stats->memory = (size_t)ai->pool_used * sizeof(struct ai_node);
 		stats->settled = ai->settled;
+		stats->reused = ai->reused;
 	}
 	/* Resign only when the win rate stays low: several own moves in a
 	 * row of the same game.  The rate is that of the playouts themselves,

@@ -44,6 +44,9 @@ struct ai_stats {
 	/* A search limited by time alone stopped before its time was up,
 	 * because no move could overtake the most visited one any more. */
 	bool settled;
+	/* Visits the root already had from the tree kept since the last
+	 * move (0: the search started afresh). */
+	long reused;
 };
 
 void ai_options_default(struct ai_options *o);
@@ -77,6 +80,11 @@ void ai_set_resign(struct ai *ai, bool resign);
 /* Restrict the following moves to the N points of MOVES (GTP's
  * restricted_genmove); N = 0 lifts the restriction. */
 void ai_set_allowed(struct ai *ai, const point_t *moves, int n);
+
+/* The value the search gives a move it tried V times with W2 half-wins
+ * (2 a win, 1 a draw), and that came first AV times in playouts with AW2:
+ * its own win rate blended with the AMAF one, by RAVE. */
+double ai_rave_value(int32_t v, int32_t w2, int32_t av, int32_t aw2);
 
 /* Ask a running ai_genmove() to return now (from any thread). */
 void ai_stop(struct ai *ai);

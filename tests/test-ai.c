@@ -426,6 +426,81 @@ test_end_and_cleanup(void **state)
 	ai_free(ai);
 }
 
+/* The RAVE blend stays between the two win rates it blends, even when
+ * visits times AMAF visits passes 2^31 (a long search). */
+static void
+test_rave_value(void **state)
+{
+	static const int32_t visits[] = { 10, 3000, 46341, 50000, 400000 };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof visits / sizeof *visits; i++) {
+		for (size_t j = 0; j < sizeof visits / sizeof *visits; j++) {
+			int32_t v = visits[i], av = visits[j];
+			/* 40% own, 60% AMAF */
+			double x = ai_rave_value(v, v * 4 / 5, av, av * 6 / 5);
+			long double beta = (long double)av / (av + (long double)v +
+			    (long double)v * av / 3000.0L);
+			double want = (double)((1 - beta) * ((v * 4 / 5) / (2.0L * v)) +
+			    beta * ((av * 6 / 5) / (2.0L * av)));
+
+			if (x < 0.4 - 1e-9 || x > 0.6 + 1e-9)
+				fail_msg("%d visits, %d AMAF: %f", v, av, x);
+			assert_float_equal(x, want, 1e-9);
+		}
+	}
+	assert_float_equal(ai_rave_value(0, 0, 0, 0), 0.5, 0);
+	assert_float_equal(ai_rave_value(10, 20, 0, 0), 1.0, 0);
+}
+
+/* The tree kept between moves is the one of the moves played: it is
+ * reused after the opponent's answer, and left when the moves since do not
+ * alternate as the tree's do.  On 3x3 a twin search (same seed) finds the
+ * principal line P, X, Y of the first search's tree; then Black plays all
+ * three, and the nodes of that line hold the wrong colours for X. */
+static void
+test_reuse_alternation(void **state)
+{
+	struct ai_options o;
+	struct ai_stats st;
+	struct ai *ai, *twin;
+	struct game h, t;
+	point_t p, x, y, q;
+
+	(void)state;
+	ai_options_default(&o);
+	o.playouts = 20000;
+	o.threads = 1;
+	o.seed = test_seed(5);
+	o.resign = false;
+	ai = ai_new(&o);
+	twin = ai_new(&o);
+	assert_int_equal(game_init(&h, 3, 0.5), 0);
+	assert_int_equal(game_init(&t, 3, 0.5), 0);
+
+	p = ai_genmove(twin, &t, BLACK, &st);
+	assert_int_equal(st.reused, 0);
+	assert_int_equal(game_play(&t, BLACK, p), MOVE_OK);
+	x = ai_genmove(twin, &t, WHITE, &st);
+	assert_true(st.reused > 0);	/* the answer to P was kept */
+	assert_int_equal(game_play(&t, WHITE, x), MOVE_OK);
+	y = ai_genmove(twin, &t, BLACK, &st);
+	assert_true(st.reused > 0);
+	assert_true(x > 0 && y > 0);
+
+	assert_int_equal(ai_genmove(ai, &h, BLACK, &st), p);
+	assert_int_equal(game_play(&h, BLACK, p), MOVE_OK);
+	assert_int_equal(game_play(&h, BLACK, x), MOVE_OK);
+	assert_int_equal(game_play(&h, BLACK, y), MOVE_OK);
+	q = ai_genmove(ai, &h, WHITE, &st);
+	assert_int_equal(st.reused, 0);
+	assert_int_equal(game_check(&h, WHITE, q), MOVE_OK);
+	game_free(&h);
+	game_free(&t);
+	ai_free(twin);
+	ai_free(ai);
+}
+
 /* A tiny cap and a long think: the tree stays under the cap. */
 static void
 test_memory_cap(void **state)
@@ -481,6 +556,8 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_rave_value),
+		cmocka_unit_test(test_reuse_alternation),
 		cmocka_unit_test_setup_teardown(test_ladder_capture, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_ladder_breaker, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_save_atari, setup_9, teardown),
