@@ -109,12 +109,8 @@ gtp_engine_parse_vertex(const struct gtp_engine *e, const char *s, point_t *p)
 int
 gtp_engine_parse_int(const char *s, int min, int max, int *v)
 {
-	int n = 0, sign = 1;
+	int n = 0;
 
-	if (*s == '-') {
-		sign = -1;
-		s++;
-	}
 	if (*s == '\0')
 		return -1;
 	for (; *s != '\0'; s++) {
@@ -124,7 +120,6 @@ gtp_engine_parse_int(const char *s, int min, int max, int *v)
 			return -1;
 		n = n * 10 + d;
 	}
-	n *= sign;
 	if (n < min || n > max)
 		return -1;
 	*v = n;
@@ -207,8 +202,9 @@ gtp_engine_cmd_boardsize(struct gtp_engine *e, int argc, char **argv)
 {
 	int size;
 
-	/* Any integer is a size, if not an acceptable one. */
-	if (argc != 1 || gtp_engine_parse_int(argv[0], -INT_MAX, INT_MAX, &size) < 0)
+	/* GTP's int is unsigned: "-1" is a syntax error, "1" an
+	 * unacceptable size. */
+	if (argc != 1 || gtp_engine_parse_int(argv[0], 0, INT_MAX, &size) < 0)
 		return gtp_engine_syntax_error(e);
 	if (gtp_engine_new_game(e, size) < 0) {
 		gtp_engine_printf(e, "unacceptable size");

@@ -92,8 +92,8 @@ int gtp_engine_parse_color(const char *s, enum color *c);
 /* A vertex on the current board or "pass", case-insensitive. */
 int gtp_engine_parse_vertex(const struct gtp_engine *e, const char *s,
 			    point_t *p);
-/* A decimal integer (a leading minus allowed) from MIN to MAX, nothing
- * else. */
+/* A decimal integer from MIN to MAX, nothing else (GTP's int has no
+ * sign). */
 int gtp_engine_parse_int(const char *s, int min, int max, int *v);
 
 #endif

@@ -174,8 +174,8 @@ test_level_keeps_budget(void **state)
 	fixture_free(f);
 }
 
-/* Any integer is a board size, if not an acceptable one (GTP: "unacceptable
- * size"); what is not an integer is a syntax error. */
+/* Any int (GTP's are unsigned, below 2^31) is a board size, if not an
+ * acceptable one ("unacceptable size"); anything else is a syntax error. */
 static void
 test_boardsize_errors(void **state)
 {
@@ -183,7 +183,8 @@ test_boardsize_errors(void **state)
 	static const struct {
 		const char *line, *reply;
 	} cases[] = {
-		{ "boardsize -1", "? unacceptable size\n\n" },
+		{ "boardsize -1", "? syntax error\n\n" },
+		{ "boardsize 1", "? unacceptable size\n\n" },
 		{ "boardsize 0", "? unacceptable size\n\n" },
 		{ "boardsize 2147483647", "? unacceptable size\n\n" },
 		{ "boardsize 2147483648", "? syntax error\n\n" },
