@@ -31,20 +31,31 @@ sgf_charset_key(const char *s, char *key, size_t len)
 
 /* Charsets whose second byte may be an ASCII '\' or ']'. */
 bool
-sgf_charset_is_dbcs(const char *name)
+sgf_charset_is_dbcs(const char *name, bool *lead)
 {
 	char key[32];
-	static const char *const names[] = {
-		"BIG5", "BIG5HKSCS", "CP950", "WINDOWS950", "GBK", "GB2312",
-		"EUCCN", "GB18030", "CP936", "WINDOWS936", "SHIFTJIS", "SJIS",
-		"CP932", "WINDOWS31J", "MSKANJI", "CP949", "UHC", "JOHAB",
+	static const struct {
+		const char *name;
+		bool sjis;
+	} names[] = {
+		{ "BIG5", false }, { "BIG5HKSCS", false }, { "CP950", false },
+		{ "WINDOWS950", false }, { "GBK", false }, { "GB2312", false },
+		{ "EUCCN", false }, { "GB18030", false }, { "CP936", false },
+		{ "WINDOWS936", false }, { "CP949", false }, { "UHC", false },
+		{ "JOHAB", false }, { "SHIFTJIS", true }, { "SJIS", true },
+		{ "CP932", true }, { "WINDOWS31J", true }, { "MSKANJI", true },
 	};
-	size_t i;
 
 	sgf_charset_key(name, key, sizeof key);
-	for (i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (strcmp(key, names[i]) == 0)
-			return true;
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		if (strcmp(key, names[i].name) != 0)
+			continue;
+		for (int b = 0; b < 256; b++)
+			lead[b] = names[i].sjis ?
+			    (b >= 0x81 && b <= 0x9f) || (b >= 0xe0 && b <= 0xfc) :
+			    b >= 0x81 && b <= 0xfe;
+		return true;
+	}
 	return false;
 }
 

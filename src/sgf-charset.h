@@ -31,8 +31,11 @@ struct sgf_charset {
 bool sgf_charset_valid_utf8(const unsigned char *s, size_t len);
 
 /* Is NAME (as in CA[]) a double-byte charset whose second byte may be an
- * ASCII '\' or ']' (Big5, GBK, Shift_JIS, ...)? */
-bool sgf_charset_is_dbcs(const char *name);
+ * ASCII '\' or ']' (Big5, GBK, Shift_JIS, ...)?  If so, LEAD[b] (256
+ * entries) is set for the bytes that begin a two-byte character: 0x81 to
+ * 0xFE, or for Shift_JIS 0x81 to 0x9F and 0xE0 to 0xFC (0xA1 to 0xDF are
+ * the one-byte half-width katakana). */
+bool sgf_charset_is_dbcs(const char *name, bool *lead);
 
 /* No CA[]: decide from the bytes of the whole file. */
 void sgf_charset_guess(struct sgf_charset *cs, const char *data, size_t len);

@@ -56,6 +56,7 @@ struct sgf_reader {
 	size_t errlen;
 
 	bool dbcs;			/* lex double-byte characters as pairs */
+	bool lead[256];			/* the bytes that begin a pair */
 	int ca;				/* prop index of the root's CA, or -1 */
 
 	struct sgf_read_prop *props;
@@ -251,9 +252,9 @@ sgf_read_value(struct sgf_reader *r, const char *id, bool keep)
 		c = sgf_read_next(r);
 		if (c == '\\') {
 			c = sgf_read_next(r);
-			if (r->dbcs && c >= 0x81)
+			if (r->dbcs && c >= 0 && r->lead[c])
 				c = sgf_read_next(r);
-		} else if (r->dbcs && c >= 0x81)
+		} else if (r->dbcs && c >= 0 && r->lead[c])
 			c = sgf_read_next(r);
 		else if (c == ']')
 			break;
@@ -442,7 +443,7 @@ sgf_read_text(struct sgf_reader *r, const struct sgf_read_prop *p, int v,
 			return NULL;
 		}
 		buf[n++] = (char)c;
-		if (r->dbcs && c >= 0x81 && i < len)
+		if (r->dbcs && r->lead[c] && i < len)
 			buf[n++] = s[i++];
 	}
 	text = sgf_charset_to_utf8(&r->cs, buf, n);
@@ -978,7 +979,7 @@ sgf_parse(const char *data, size_t len, const char *name,
 		const struct sgf_read_val *v = &r.vals[r.props[r.ca].val];
 
 		sgf_read_raw(&r, &r.props[r.ca], 0, cs, sizeof cs);
-		if (v->len < sizeof cs && sgf_charset_is_dbcs(cs)) {
+		if (v->len < sizeof cs && sgf_charset_is_dbcs(cs, r.lead)) {
 			r.dbcs = true;
 			if (errlen > 0)
 				err[0] = '\0';

@@ -324,6 +324,16 @@ test_charsets(void **state)
 	assert_int_equal(rec.nmoves, 2);
 	sgf_record_free(&rec);
 
+	/* Shift_JIS: ｱ (B1) is one byte, ソ (83 5C) two, the second a
+	 * backslash */
+	parse_ok("(;FF[4]CA[Shift_JIS]PB[\xb1]PW[\x83\x5c];B[pd]C[\xb1])",
+	    &rec);
+	assert_string_equal(rec.black, "ｱ");
+	assert_string_equal(rec.white, "ソ");
+	assert_string_equal(rec.moves[0].comment, "ｱ");
+	assert_int_equal(rec.nmoves, 1);
+	sgf_record_free(&rec);
+
 	/* 許 is B3 5C in Big5: its second byte is a backslash */
 	read_data("big5.sgf", &rec);
 	assert_string_equal(rec.black, "黑棋");
