@@ -68,6 +68,24 @@ xstrndup(const char *s, size_t n)
 	return d;
 }
 
+/* Make a rename in the folder of PATH durable: without this a crash can
+ * bring the old file back.  Best effort: a folder that cannot be opened or
+ * synced (some file systems refuse) leaves the rename as it is. */
+static void
+util_sync_dir(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash == NULL ? xstrdup(".") :
+	    slash == path ? xstrdup("/") : xstrndup(path, (size_t)(slash - path));
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+	free(dir);
+}
+
 int
 util_write_atomic(const char *path, const void *data, size_t len)
 {
@@ -111,6 +129,7 @@ util_write_atomic_mode(const char *path, const void *data, size_t len,
 		fd = -1;
 		goto fail;
 	}
+	util_sync_dir(path);
 	free(tmp);
 	return 0;
 fail:

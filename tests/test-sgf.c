@@ -770,6 +770,22 @@ test_write_file(void **state)
 	assert_int_equal(errno, ENOENT);
 	assert_int_equal(count_entries(dir), 1);
 
+	/* a name without a folder: written in the current one, which is
+	 * synced after the rename like any other */
+	{
+		char cwd[4096];
+
+		assert_non_null(getcwd(cwd, sizeof cwd));
+		assert_int_equal(chdir(dir), 0);
+		assert_int_equal(sgf_write_file("here.sgf", &rec), 0);
+		assert_int_equal(sgf_read_file("here.sgf", &back, err,
+		    sizeof err), 0);
+		assert_null(record_diff(&rec, &back));
+		sgf_record_free(&back);
+		assert_int_equal(unlink("here.sgf"), 0);
+		assert_int_equal(chdir(cwd), 0);
+	}
+
 	sgf_record_free(&rec);
 	snprintf(path, sizeof path, "%s/game.sgf", dir);
 	assert_int_equal(unlink(path), 0);
