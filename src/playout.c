@@ -87,12 +87,22 @@ playout_selfatari_stones(const struct board *b, enum color c, point_t p)
 			}
 		}
 	}
+	point_t seen[4];
+	int nseen = 0;
+
 	for (int i = 0; i < 4; i++) {
 		point_t n = nb[i];
+		int k;
 
 		if (b->color[n] != c)
 			continue;
 		point_t g = board_group_of(b, n), st = g;
+		/* A group next to P on two sides is counted once. */
+		for (k = 0; k < nseen && seen[k] != g; k++)
+			;
+		if (k < nseen)
+			continue;
+		seen[nseen++] = g;
 		stones += b->groups[g].stones;
 		do {
 			point_t q4[4] = { (point_t)(st - 1), (point_t)(st + 1),

@@ -70,7 +70,8 @@ struct server_db_game {
 	double main_left[2];	/* black, white: main time left after the last move */
 	bool overtime[2];	/* black, white: in overtime */
 	char dead[2048];	/* counting: dead stones as "D4 E5 ..." */
-	int accepted;		/* counting: bit 1 black, bit 2 white */
+	int accepted;		/* counting: bit 1 black, bit 2 white; the
+				 * count's version above them (times 4) */
 	char result[16];	/* "B+3.5", "W+R", "0", ... */
 	char reason[16];	/* score, resign, time, escape */
 	int undo_by;		/* the colour whose undo request waits, or 0 */

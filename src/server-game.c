@@ -15,6 +15,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,7 +81,7 @@ server_game_row(const struct server_table *t, const struct server_game *sg,
 	row->overtime[0] = sg->cs[BLACK].in_overtime;
 	row->overtime[1] = sg->cs[WHITE].in_overtime;
 	row->accepted = (sg->accepted[BLACK] ? 1 : 0) |
-	    (sg->accepted[WHITE] ? 2 : 0);
+	    (sg->accepted[WHITE] ? 2 : 0) | sg->count_version << 2;
 	snprintf(row->result, sizeof row->result, "%s", sg->result);
 	snprintf(row->reason, sizeof row->reason, "%s", sg->reason);
 	row->undo_by = sg->undo_by;
@@ -179,6 +180,7 @@ server_game_load(struct server *srv, struct server_table *t)
 	}
 	sg->accepted[BLACK] = (row.accepted & 1) != 0;
 	sg->accepted[WHITE] = (row.accepted & 2) != 0;
+	sg->count_version = row.accepted >> 2;
 	snprintf(sg->result, sizeof sg->result, "%s", row.result);
 	snprintf(sg->reason, sizeof sg->reason, "%s", row.reason);
 	if (sg->status == SERVER_PLAYING &&
@@ -249,6 +251,7 @@ server_game_count_json(const struct server_game *sg)
 	cJSON_AddBoolToObject(acc, "black", sg->accepted[BLACK]);
 	cJSON_AddBoolToObject(acc, "white", sg->accepted[WHITE]);
 	cJSON_AddItemToObject(o, "accepted", acc);
+	cJSON_AddNumberToObject(o, "version", sg->count_version);
 	return o;
 }
 
@@ -431,6 +434,7 @@ server_game_counting(struct server *srv, struct server_table *t)
 
 	sg->status = SERVER_COUNTING;
 	sg->accepted[BLACK] = sg->accepted[WHITE] = false;
+	sg->count_version++;
 	ai_dead_stones(&sg->g, sg->dead);
 	server_game_save(srv, t);
 	ev = server_game_event("counting", EMPTY);
@@ -724,6 +728,7 @@ server_game_toggle(struct server_call *c)
 	server_begin(c->srv);
 	score_toggle_group(&sg->g.board, sg->dead, p);
 	sg->accepted[BLACK] = sg->accepted[WHITE] = false;
+	sg->count_version++;
 	server_game_save(c->srv, t);
 	ev = server_game_event("counting", color);
 	cJSON_AddStringToObject(ev, "toggled", vertex);
@@ -741,10 +746,24 @@ server_game_accept(struct server_call *c)
 	struct server_game *sg;
 	enum color color;
 
+	long version;
+	int rc;
+
 	t = server_game_counting_call(c, &color);
 	if (t == NULL)
 		return;
 	sg = t->game;
+	/* The count accepted must be the count as it is: a toggle may have
+	 * crossed the accept on its way. */
+	rc = server_json_long(c, "version", 0, INT_MAX, false, &version);
+	if (rc < 0)
+		return;
+	if (rc == 0 && version != sg->count_version) {
+		server_error(c, 409, "stale", "the count has changed (version "
+		    "%d, not %ld): look at it again", sg->count_version,
+		    version);
+		return;
+	}
 	server_begin(srv);
 	sg->accepted[color] = true;
 	server_game_save(srv, t);

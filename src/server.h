@@ -97,6 +97,9 @@ struct server_game {
 	double turn_start;		/* monotonic time the current move began */
 	uint8_t dead[BOARD_MAX_POINTS];	/* counting marks */
 	bool accepted[3];
+	/* The count's version: one more at every counting start and every
+	 * toggle, so that an accept names the count it accepts. */
+	int count_version;
 	enum color undo_by;		/* a pending undo request, or EMPTY */
 	char result[16], reason[16];
 	/* presence of each player */

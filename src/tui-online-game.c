@@ -130,6 +130,7 @@ tui_og_counting(struct tui *t, const cJSON *cnt)
 	    "black"));
 	o->accepted[WHITE] = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(acc,
 	    "white"));
+	o->count_version = (int)net_client_num(cnt, "version");
 	gm->mode = TUI_COUNT;
 	gm->has_preview = false;
 }
@@ -524,6 +525,19 @@ tui_og_post(struct tui *t, const char *path, const char *field,
 	net_client_call(t->online->nc, "POST", path, body, tui_online_reply_cb, t);
 }
 
+/* Accept the count shown: the server refuses it ("stale") if a toggle
+ * changed it meanwhile, and the new count arrives as an event. */
+static void
+tui_og_accept(struct tui *t)
+{
+	cJSON *body = cJSON_CreateObject();
+
+	cJSON_AddNumberToObject(body, "table", (double)t->online->table.id);
+	cJSON_AddNumberToObject(body, "version", t->online->count_version);
+	net_client_call(t->online->nc, "POST", "/game/accept", body,
+	    tui_online_reply_cb, t);
+}
+
 static void
 tui_og_move_cb(void *arg, const struct net_reply *r)
 {
@@ -819,7 +833,7 @@ tui_og_action(struct tui *t, enum tui_action a)
 		break;
 	case TUI_CONFIRM:
 		if (counting && o->me != EMPTY)
-			tui_og_post(t, "/game/accept", NULL, NULL);
+			tui_og_accept(t);
 		else if (gm->has_preview)
 			tui_og_send_move(t, gm->preview);
 		break;

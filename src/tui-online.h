@@ -150,6 +150,7 @@ struct tui_online {
 	double away_at[3];		/* when a player dropped */
 	double escape_at[3];		/* when that drop becomes an escape, 0 unknown */
 	bool accepted[3];
+	int count_version;	/* of the count shown, sent with an accept */
 	double count_black, count_white;
 	char count_result[32];
 	char result[256];		/* the end, in words */

@@ -426,6 +426,40 @@ test_end_and_cleanup(void **state)
 	ai_free(ai);
 }
 
+/* A self-atari that takes a bigger group with it is a playout move (the
+ * squeeze), counted by its real stones: Black's three stones touch the
+ * point on two sides and make four with it, not seven.  White's five have
+ * two liberties, the point and one more; Black's four would have one. */
+static void
+test_selfatari_counted_once(void **state)
+{
+	static const struct { int x, y; enum color c; } stones[] = {
+		{ 1, 0, BLACK }, { 2, 0, BLACK }, { 2, 1, BLACK },
+		{ 0, 0, WHITE },
+		{ 1, 2, WHITE }, { 2, 2, WHITE }, { 3, 2, WHITE },
+		{ 3, 1, WHITE }, { 3, 0, WHITE },
+		{ 0, 2, BLACK }, { 1, 3, BLACK }, { 2, 3, BLACK },
+		{ 3, 3, BLACK }, { 4, 2, BLACK }, { 4, 1, BLACK },
+	};
+	struct board b;
+	point_t p;
+
+	(void)state;
+	board_init(&b, 9);
+	for (size_t i = 0; i < sizeof stones / sizeof *stones; i++)
+		assert_int_equal(board_setup(&b, board_point(&b, stones[i].x,
+		    stones[i].y), stones[i].c), 0);
+	p = board_point(&b, 1, 1);
+	assert_true(playout_is_selfatari(&b, BLACK, p));
+	assert_int_equal(board_group_libs(&b, board_point(&b, 1, 2), 3), 2);
+	for (uint64_t seed = 1; seed <= 40; seed++) {
+		struct rng r = { seed };
+
+		assert_false(playout_refuses_selfatari(&b, &r, PLAYOUT_HEAVY,
+		    BLACK, p));
+	}
+}
+
 /* The RAVE blend stays between the two win rates it blends, even when
  * visits times AMAF visits passes 2^31 (a long search). */
 static void
@@ -556,6 +590,7 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_selfatari_counted_once),
 		cmocka_unit_test(test_rave_value),
 		cmocka_unit_test(test_reuse_alternation),
 		cmocka_unit_test_setup_teardown(test_ladder_capture, setup_9, teardown),

@@ -110,6 +110,14 @@ call POST /game/toggle "$bob" "{\"table\":$table,\"point\":\"B5\"}"
 call GET "/state?table=$table" ""
 ok "$(jo .game.counting.accepted.black)" false "a toggle takes back acceptance"
 ok "$(jo .game.counting.result)" W+26.5 "with B5 alive, columns A-B are shared"
+# An accept names the count it accepts: one sent before the toggle, and
+# arriving after it, is refused.
+v=$(jo .game.counting.version)
+call POST /game/accept "$alice" "{\"table\":$table,\"version\":$((v - 1))}"
+ok "$STATUS/$(jo .error)" 409/stale "an accept of the count before a toggle is refused"
+call GET "/state?table=$table" ""
+ok "$(jo .game.counting.accepted.black)/$(jo .game.counting.version)" false/$v \
+	"the refused accept changed nothing"
 call POST /game/toggle "$bob" "{\"table\":$table,\"point\":\"E5\"}"
 ok "$(jo .error)" no_stone "no group at an empty point"
 call POST /game/resume "$bob" "{\"table\":$table}"
