@@ -657,6 +657,17 @@ server_game_undo_answer(struct server_call *c, bool accept)
 	server_begin(srv);
 	sg->undo_by = EMPTY;
 	if (accept) {
+		enum color mover = game_to_move(&sg->g);
+
+		/* The player to move has been thinking: that time is charged
+		 * as a move's would be, before the position goes back. */
+		if (clock_charge(&sg->clock, &sg->cs[mover],
+		    util_now() - sg->turn_start) < 0) {
+			server_game_end(srv, t, "time", color_other(mover), 0);
+			server_commit(srv);
+			c->reply = server_game_ok(t);
+			return;
+		}
 		/* Back to just before the requester's last move. */
 		while (k < sg->g.nmoves &&
 		    sg->g.moves[sg->g.nmoves - 1 - k].color != by)

@@ -2,7 +2,7 @@
 # test-server-time.sh: the server's clocks.  A player who goes over the
 # per-move limit while main time lasts, or over the per-move limit after
 # main time is used up, loses on time without sending another request;
-# the result gives the points.
+# the result gives the points.  An undo does not wipe the time thought.
 set -u
 . "${top_srcdir:-.}/tests/server/lib.sh"
 server_start
@@ -55,4 +55,18 @@ ok "$(jo .game.result)/$(jo .game.reason)" B+T/time \
 	"white loses on time after the per-move limit in overtime"
 call GET "/user?name=bob" ""
 ok "$(jo .points)/$(jo .wins)/$(jo .losses)" 0/1/1 "the loss on time counts −1×base"
+call POST /table/leave "$alice" "{\"table\":$t}"
+call POST /table/leave "$bob" "{\"table\":$t}"
+
+# 3. An undo: the time the player to move has thought is charged to him
+# before the position goes back, as a move's would be.
+t=$(newgame '"size":9,"main_time":60,"move_limit":0,"overtime":30')
+play "$alice" "$t" E5
+sleep 1.5
+call POST /game/undo "$alice" "{\"table\":$t}"
+call POST /game/undo/accept "$bob" "{\"table\":$t}"
+ok "$STATUS" 200 "bob accepts alice's undo"
+call GET "/state?table=$t" ""
+ok "$(jo '.game.clock.white.main_left | (. > 40 and . < 58.6)')" true \
+	"bob's thinking before the undo is charged to him"
 finish
