@@ -862,7 +862,17 @@ server_game_tick_one(struct server *srv, struct server_table *t, double now)
 			return;
 		}
 	}
-	for (enum color c = BLACK; c <= WHITE; c++) {
+	/* Both gone past the window at once (after a restart, say): the one
+	 * gone longer escaped, and of two gone as long the one the game
+	 * waits for. */
+	enum color first = sg->seen[WHITE] < sg->seen[BLACK] ||
+	    (sg->seen[WHITE] == sg->seen[BLACK] &&
+	    game_to_move(&sg->g) == WHITE) ? WHITE : BLACK;
+	const enum color order[2] = { first, color_other(first) };
+
+	for (int i = 0; i < 2; i++) {
+		enum color c = order[i];
+
 		if (sg->polls[c] > 0)
 			continue;
 		if (!sg->away[c] && now - sg->seen[c] > srv->opt.disconnect_after) {

@@ -3,7 +3,8 @@
 # to the opponent as disconnected; back within the window (3 minutes, here
 # 3 seconds through --escape-seconds) the game goes on; after it the game
 # ends as an escape: the escaper loses the room's penalty from the
-# database and leaves the table, the opponent gets 0.
+# database and leaves the table, the opponent gets 0.  When both are gone
+# at once, the escaper is the one the game waits for.
 set -u
 . "${top_srcdir:-.}/tests/server/lib.sh"
 server_start --poll-timeout 1 --disconnect-seconds 1 --escape-seconds 3
@@ -71,4 +72,26 @@ ok "$(jo .points)/$(jo .escapes)/$(jo .losses)" -3/1/0 "bob loses the room's pen
 call GET "/user?name=alice" ""
 ok "$(jo .points)/$(jo .wins)" 0/0 "alice gets 0"
 wait "$alice_poll"
+
+# Both gone: the server restarts mid-game and neither player comes back.
+# Both were last seen at the restart; the escaper is the one the game
+# waits for, White.
+carol=$(user carol)
+dave=$(user dave)
+call POST /table/new "$carol" '{"room":1,"size":9,"main_time":600,"move_limit":120,"overtime":60}'
+t=$(jo .id)
+call POST /table/sit "$dave" "{\"table\":$t}"
+call POST /table/start "$carol" "{\"table\":$t}"
+call POST /table/start "$dave" "{\"table\":$t}"
+play "$carol" "$t" E5
+server_kill -9
+server_start --poll-timeout 1 --disconnect-seconds 1 --escape-seconds 3
+sleep 5
+call GET "/state?table=$t" ""
+ok "$(jo .game.status)/$(jo .game.reason)/$(jo .game.result)" over/escape/B+F \
+	"both gone after a restart: White, to move, escaped"
+call GET "/user?name=dave" ""
+ok "$(jo .escapes)" 1 "dave's escape is counted"
+call GET "/user?name=carol" ""
+ok "$(jo .escapes)/$(jo .points)" 0/0 "carol's is not"
 finish
