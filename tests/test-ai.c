@@ -426,14 +426,39 @@ test_end_and_cleanup(void **state)
 	ai_free(ai);
 }
 
-/* A self-atari that takes a bigger group with it is a playout move (the
- * squeeze), counted by its real stones: Black's three stones touch the
- * point on two sides and make four with it, not seven.  White's five have
- * two liberties, the point and one more; Black's four would have one. */
-static void
-test_selfatari_counted_once(void **state)
+/* A self-atari that leaves a bigger enemy group in atari is a playout
+ * move (the squeeze), judged by the weight of the stones it throws in, a
+ * group counted once for every side of the point it touches.  White's big
+ * group has two liberties, the point and one more.  In A, Black's three
+ * stones touch the point on two sides: weight 7, over a nakade's 4, so the
+ * move is refused three times in five; in B, two stones on one side make 3
+ * with it, and it is never refused. */
+static int
+selfatari_refusals(const int (*stones)[3], size_t n, int px, int py)
 {
-	static const struct { int x, y; enum color c; } stones[] = {
+	struct board b;
+	point_t p;
+	int refused = 0;
+
+	board_init(&b, 9);
+	for (size_t i = 0; i < n; i++)
+		assert_int_equal(board_setup(&b, board_point(&b, stones[i][0],
+		    stones[i][1]), (enum color)stones[i][2]), 0);
+	p = board_point(&b, px, py);
+	assert_true(playout_is_selfatari(&b, BLACK, p));
+	for (uint64_t seed = 1; seed <= 100; seed++) {
+		struct rng r = { seed };
+
+		refused += playout_refuses_selfatari(&b, &r, PLAYOUT_HEAVY,
+		    BLACK, p);
+	}
+	return refused;
+}
+
+static void
+test_selfatari_weight(void **state)
+{
+	static const int a[][3] = {
 		{ 1, 0, BLACK }, { 2, 0, BLACK }, { 2, 1, BLACK },
 		{ 0, 0, WHITE },
 		{ 1, 2, WHITE }, { 2, 2, WHITE }, { 3, 2, WHITE },
@@ -441,23 +466,23 @@ test_selfatari_counted_once(void **state)
 		{ 0, 2, BLACK }, { 1, 3, BLACK }, { 2, 3, BLACK },
 		{ 3, 3, BLACK }, { 4, 2, BLACK }, { 4, 1, BLACK },
 	};
-	struct board b;
-	point_t p;
+	static const int b[][3] = {
+		{ 1, 0, BLACK }, { 2, 0, BLACK },
+		{ 0, 0, WHITE },
+		{ 2, 1, WHITE }, { 1, 2, WHITE }, { 2, 2, WHITE },
+		{ 3, 2, WHITE }, { 3, 1, WHITE }, { 3, 0, WHITE },
+		{ 0, 2, BLACK }, { 1, 3, BLACK }, { 2, 3, BLACK },
+		{ 3, 3, BLACK }, { 4, 2, BLACK }, { 4, 1, BLACK },
+	};
+	int ra, rb;
 
 	(void)state;
-	board_init(&b, 9);
-	for (size_t i = 0; i < sizeof stones / sizeof *stones; i++)
-		assert_int_equal(board_setup(&b, board_point(&b, stones[i].x,
-		    stones[i].y), stones[i].c), 0);
-	p = board_point(&b, 1, 1);
-	assert_true(playout_is_selfatari(&b, BLACK, p));
-	assert_int_equal(board_group_libs(&b, board_point(&b, 1, 2), 3), 2);
-	for (uint64_t seed = 1; seed <= 40; seed++) {
-		struct rng r = { seed };
-
-		assert_false(playout_refuses_selfatari(&b, &r, PLAYOUT_HEAVY,
-		    BLACK, p));
-	}
+	ra = selfatari_refusals(a, sizeof a / sizeof *a, 1, 1);
+	rb = selfatari_refusals(b, sizeof b / sizeof *b, 1, 1);
+	/* 60 of 100 expected in A */
+	if (ra < 40 || ra > 80)
+		fail_msg("A refused %d times in 100", ra);
+	assert_int_equal(rb, 0);
 }
 
 /* The RAVE blend stays between the two win rates it blends, even when
@@ -590,7 +615,7 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_selfatari_counted_once),
+		cmocka_unit_test(test_selfatari_weight),
 		cmocka_unit_test(test_rave_value),
 		cmocka_unit_test(test_reuse_alternation),
 		cmocka_unit_test_setup_teardown(test_ladder_capture, setup_9, teardown),
