@@ -949,6 +949,36 @@ sgf_record_free(struct sgf_record *rec)
 	sgf_record_init(rec);
 }
 
+/* The first CA[...] of DATA before its first move, if it names a
+ * double-byte charset (then LEAD is filled as sgf_charset_is_dbcs()
+ * does). */
+static bool
+sgf_read_guess_dbcs(const char *data, size_t len, bool *lead)
+{
+	for (size_t i = 0; i + 3 < len; i++) {
+		char cs[32];
+		size_t n = 0;
+
+		if (data[i] == ';') {
+			size_t k = i + 1;
+
+			while (k < len && strchr(" \t\r\n", data[k]) != NULL)
+				k++;
+			if (k + 1 < len && (data[k] == 'B' || data[k] == 'W') &&
+			    data[k + 1] == '[')
+				return false;
+		}
+		if (data[i] != 'C' || data[i + 1] != 'A' || data[i + 2] != '[' ||
+		    (i > 0 && data[i - 1] >= 'A' && data[i - 1] <= 'Z'))
+			continue;
+		for (i += 3; i < len && data[i] != ']' && n + 1 < sizeof cs; i++)
+			cs[n++] = data[i];
+		cs[n] = '\0';
+		return i < len && data[i] == ']' && sgf_charset_is_dbcs(cs, lead);
+	}
+	return false;
+}
+
 int
 sgf_parse(const char *data, size_t len, const char *name,
 	  struct sgf_record *rec, char *err, size_t errlen)
@@ -973,14 +1003,34 @@ sgf_parse(const char *data, size_t len, const char *name,
 		return sgf_read_error(&r, start, "file too big (more than "
 		    "16 MiB)");
 	}
+	/* A double-byte charset must be known before the lexing: a second
+	 * byte '\\' would escape the ']' of a value before CA[] is reached. */
+	r.dbcs = sgf_read_guess_dbcs(data, len, r.lead);
 	rc = sgf_read_lex(&r);
-	if (r.ca >= 0) {
-		char cs[32];
-		const struct sgf_read_val *v = &r.vals[r.props[r.ca].val];
+	if (rc < 0 && r.dbcs && r.ca < 0) {
+		/* Not even a root: the CA[] found was no property. */
+		r.dbcs = false;
+		if (errlen > 0)
+			err[0] = '\0';
+		rc = sgf_read_lex(&r);
+	}
+	if (rc == 0 || r.ca >= 0) {
+		char cs[32] = "";
+		bool lead[256], dbcs = false;
 
-		sgf_read_raw(&r, &r.props[r.ca], 0, cs, sizeof cs);
-		if (v->len < sizeof cs && sgf_charset_is_dbcs(cs, r.lead)) {
-			r.dbcs = true;
+		if (r.ca >= 0) {
+			const struct sgf_read_val *v = &r.vals[r.props[r.ca].val];
+
+			sgf_read_raw(&r, &r.props[r.ca], 0, cs, sizeof cs);
+			dbcs = v->len < sizeof cs && sgf_charset_is_dbcs(cs, lead);
+		}
+		/* The guess was wrong (a CA[] in a comment, another charset):
+		 * lex again as the root's CA[] says. */
+		if (dbcs != r.dbcs ||
+		    (dbcs && memcmp(lead, r.lead, sizeof lead) != 0)) {
+			r.dbcs = dbcs;
+			if (dbcs)
+				memcpy(r.lead, lead, sizeof lead);
 			if (errlen > 0)
 				err[0] = '\0';
 			rc = sgf_read_lex(&r);

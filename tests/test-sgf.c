@@ -334,6 +334,17 @@ test_charsets(void **state)
 	assert_int_equal(rec.nmoves, 1);
 	sgf_record_free(&rec);
 
+	/* CA[] after a Big5 value whose second byte is a backslash: the
+	 * charset is known before the value is read */
+	parse_ok("(;GM[1]PB[\xb3\x5c]CA[Big5]PW[x];B[pd])", &rec);
+	assert_string_equal(rec.black, "許");
+	assert_string_equal(rec.white, "x");
+	sgf_record_free(&rec);
+	/* a CA[Big5] out of the root does not make the root's text Big5 */
+	parse_ok("(;GM[1]PB[\xe5\x90\x8e];B[pd]CA[Big5])", &rec);
+	assert_string_equal(rec.black, "后");
+	sgf_record_free(&rec);
+
 	/* 許 is B3 5C in Big5: its second byte is a backslash */
 	read_data("big5.sgf", &rec);
 	assert_string_equal(rec.black, "黑棋");
