@@ -77,7 +77,8 @@ struct ai {
 	bool cleanup;
 	uint8_t allowed[BOARD_MAX_POINTS];	/* restricted_genmove */
 	bool restricted;
-	volatile int stop;
+	volatile int stop;	/* this search is over */
+	volatile int halt;	/* ai_stop(): until ai_go() */
 	long playouts;		/* atomic, this move */
 	long root_wins2;	/* atomic: results for the side to move, this move */
 	long budget;
@@ -198,7 +199,13 @@ ai_set_allowed(struct ai *ai, const point_t *moves, int n)
 void
 ai_stop(struct ai *ai)
 {
-	__atomic_store_n(&ai->stop, 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&ai->halt, 1, __ATOMIC_RELAXED);
+}
+
+void
+ai_go(struct ai *ai)
+{
+	__atomic_store_n(&ai->halt, 0, __ATOMIC_RELAXED);
 }
 
 static int
@@ -597,7 +604,8 @@ ai_worker(void *arg)
 	struct ai_walk *w = xmalloc(sizeof *w);
 	int k = 0;
 
-	while (!__atomic_load_n(&ai->stop, __ATOMIC_RELAXED)) {
+	while (!__atomic_load_n(&ai->stop, __ATOMIC_RELAXED) &&
+	    !__atomic_load_n(&ai->halt, __ATOMIC_RELAXED)) {
 		if (ai->budget > 0 &&
 		    __atomic_load_n(&ai->playouts, __ATOMIC_RELAXED) >= ai->budget)
 			break;
@@ -747,6 +755,8 @@ ai_search(struct ai *ai, const struct game *g, enum color c)
 	ai_budget(ai, g);
 	ai->started = util_now();
 	ai->settled = false;
+	/* (A halt asked before the search began, while the dead stones were
+	 * estimated say, still holds: only ai_go() lifts it.) */
 	__atomic_store_n(&ai->stop, 0, __ATOMIC_RELAXED);
 	ai->playouts = 0;
 	ai->root_wins2 = 0;

@@ -86,8 +86,13 @@ void ai_set_allowed(struct ai *ai, const point_t *moves, int n);
  * its own win rate blended with the AMAF one, by RAVE. */
 double ai_rave_value(int32_t v, int32_t w2, int32_t av, int32_t aw2);
 
-/* Ask a running ai_genmove() to return now (from any thread). */
+/* Ask ai_genmove() to return now with the best move found so far (from
+ * any thread).  The request holds, also for a genmove that has not yet
+ * begun its search, until ai_go(): a front end that asks for moves from
+ * a thread calls ai_go() as it hands a new question over, under the same
+ * lock as its ai_stop() calls, so that no stop is lost or left over. */
 void ai_stop(struct ai *ai);
+void ai_go(struct ai *ai);
 
 /* Dead stones of the position of G, from the ownership of the points at
  * the end of the playouts of two short searches, one with each colour to

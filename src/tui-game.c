@@ -538,8 +538,8 @@ tui_game_action(struct tui *t, enum tui_action a)
 			tui_game_message(gm, false, _("Preview cancelled"));
 		} else if (gm->view >= 0)
 			tui_game_view(gm, gm->g.nmoves);
-		else if (gm->thinking && gm->player.ai != NULL)
-			ai_stop(gm->player.ai);
+		else if (gm->thinking)
+			tui_player_hurry(&gm->player);
 		break;
 	case TUI_PASS:
 		if (tui_game_human_turn(gm))

@@ -6,7 +6,9 @@
  * a byte to its self-pipe.  Every question has a number, and an answer is
  * taken only if it answers the latest question, so undo, Esc or leaving the
  * game while the computer thinks just ask ai_stop() to hurry and throw the
- * late answer away.  The worker owns a private copy of the game, never the
+ * late answer away.  Every ai_stop() and the ai_go() that starts a question
+ * anew are made under the lock, so a stop meant for one question never
+ * reaches the next and none is lost before the search begins.  The worker owns a private copy of the game, never the
  * one on the screen.
  *
  * An external engine (GNU Go, KataGo, ...) is driven the same way through
@@ -202,6 +204,11 @@ tui_player_main(void *arg)
 		gen = p->gen;
 		p->has_request = false;
 		p->busy = true;
+		if (p->ai != NULL) {
+			ai_go(p->ai);
+			if (p->hurry_gen == gen)
+				ai_stop(p->ai);
+		}
 		pthread_mutex_unlock(&p->lock);
 
 		if (p->kind == TUI_AI)
@@ -271,8 +278,6 @@ tui_player_start(struct tui_player *p, enum tui_player_kind kind, int level,
 void
 tui_player_ask(struct tui_player *p, const struct game *g, enum color c)
 {
-	bool busy;
-
 	if (!p->running)
 		return;
 	pthread_mutex_lock(&p->lock);
@@ -283,18 +288,15 @@ tui_player_ask(struct tui_player *p, const struct game *g, enum color c)
 	p->request_color = c;
 	p->has_request = true;
 	p->has_result = false;
-	busy = p->busy;
+	if (p->busy && p->ai != NULL)
+		ai_stop(p->ai);
 	pthread_cond_signal(&p->cond);
 	pthread_mutex_unlock(&p->lock);
-	if (busy && p->ai != NULL)
-		ai_stop(p->ai);
 }
 
 void
 tui_player_cancel(struct tui_player *p)
 {
-	bool busy;
-
 	if (!p->running)
 		return;
 	pthread_mutex_lock(&p->lock);
@@ -303,10 +305,21 @@ tui_player_cancel(struct tui_player *p)
 		game_free(&p->request);
 	p->has_request = false;
 	p->has_result = false;
-	busy = p->busy;
-	pthread_mutex_unlock(&p->lock);
-	if (busy && p->ai != NULL)
+	if (p->busy && p->ai != NULL)
 		ai_stop(p->ai);
+	pthread_mutex_unlock(&p->lock);
+}
+
+void
+tui_player_hurry(struct tui_player *p)
+{
+	if (!p->running || p->ai == NULL)
+		return;
+	pthread_mutex_lock(&p->lock);
+	p->hurry_gen = p->gen;
+	if (p->busy)
+		ai_stop(p->ai);
+	pthread_mutex_unlock(&p->lock);
 }
 
 int

@@ -98,6 +98,7 @@ struct tui_player {
 	bool quit, has_request, busy, has_result;
 	unsigned gen;			/* current request number */
 	unsigned result_gen;
+	unsigned hurry_gen;		/* the request to answer at once */
 	struct game request;		/* a private copy of the game */
 	enum color request_color;
 	point_t result;
@@ -336,6 +337,9 @@ int tui_player_start(struct tui_player *p, enum tui_player_kind kind,
 		     size_t errlen);
 void tui_player_ask(struct tui_player *p, const struct game *g, enum color c);
 void tui_player_cancel(struct tui_player *p);
+/* The computer's answer to the last question, at once: the best move it
+ * has found (Esc while it thinks). */
+void tui_player_hurry(struct tui_player *p);
 /* 1 and *MOVE when the answer to the last question is in, 0 if not yet,
  * -1 with ERR when the computer failed. */
 int tui_player_take(struct tui_player *p, point_t *move, char *err,

@@ -198,6 +198,38 @@ test_settled_early(void **state)
 	ai_free(ai);
 }
 
+/* A stop asked before a genmove begins its search (the front end's
+ * Esc while the dead stones are estimated) is not lost: the genmove
+ * answers at once, with a legal move, and only ai_go() lifts it. */
+static void
+test_stop_before_search(void **state)
+{
+	struct ai_options o;
+	struct ai_stats st;
+	struct ai *ai;
+	point_t m;
+
+	(void)state;
+	assert_int_equal(tu_setup(&g, atari), 0);
+	g.komi = -9.5;
+	ai_options_default(&o);
+	o.threads = 1;
+	o.seed = test_seed(11);
+	ai = ai_new(&o);
+	ai_set_limits(ai, 2000, 0);
+	ai_stop(ai);
+	m = ai_genmove(ai, &g, BLACK, &st);
+	assert_int_equal(st.playouts, 0);
+	assert_int_equal(game_check(&g, BLACK, m), MOVE_OK);
+	/* Still stopped: the next question too. */
+	ai_genmove(ai, &g, BLACK, &st);
+	assert_int_equal(st.playouts, 0);
+	ai_go(ai);
+	expect_move(ai_genmove(ai, &g, BLACK, &st), "D5", NULL);
+	assert_int_equal(st.playouts, 2000);
+	ai_free(ai);
+}
+
 /* Black's corner group has an eye space of three in a row, A9-C9, inside
  * White's side of a settled board: the middle point makes the second eye,
  * and decides the game. */
@@ -622,6 +654,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_ladder_breaker, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_save_atari, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_settled_early, setup_9, teardown),
+		cmocka_unit_test_setup_teardown(test_stop_before_search, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_second_eye, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_kill_vital_point, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_search_after_two_passes, setup_9, teardown),
