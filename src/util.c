@@ -89,22 +89,33 @@ util_sync_dir(const char *path)
 int
 util_write_atomic(const char *path, const void *data, size_t len)
 {
-	return util_write_atomic_mode(path, data, len, 0644);
+	return util_write_atomic_mode(path, data, len, 0666);
 }
 
 int
 util_write_atomic_mode(const char *path, const void *data, size_t len,
 		       int mode)
 {
+	static unsigned serial;
 	size_t plen = strlen(path);
-	char *tmp = xmalloc(plen + 16);
+	char *tmp = xmalloc(plen + 48);
 	const char *p = data;
-	int fd, saved;
+	int fd = -1, saved;
 
-	snprintf(tmp, plen + 16, "%s.tmpXXXXXX", path);
-	fd = mkstemp(tmp);
+	/* A name of our own and O_EXCL, not mkstemp(): open() applies the
+	 * umask to MODE, as for any file the user creates. */
+	for (int tries = 0; tries < 100 && fd < 0; tries++) {
+		snprintf(tmp, plen + 48, "%s.tmp%ld.%u", path, (long)getpid(),
+		    __atomic_fetch_add(&serial, 1, __ATOMIC_RELAXED));
+		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+		    (mode_t)mode);
+		if (fd < 0 && errno != EEXIST)
+			break;
+	}
 	if (fd < 0) {
+		saved = errno;
 		free(tmp);
+		errno = saved;
 		return -1;
 	}
 	while (len > 0) {
@@ -118,8 +129,12 @@ util_write_atomic_mode(const char *path, const void *data, size_t len,
 		p += w;
 		len -= (size_t)w;
 	}
-	/* mkstemp made the file 0600: nobody else saw it before this. */
-	if (fchmod(fd, (mode_t)mode) < 0 || fsync(fd) < 0)
+	/* A file written over keeps its permissions, within MODE. */
+	struct stat st;
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+	    fchmod(fd, st.st_mode & (mode_t)mode & 07777) < 0)
+		goto fail;
+	if (fsync(fd) < 0)
 		goto fail;
 	if (close(fd) < 0) {
 		fd = -1;

@@ -17,9 +17,11 @@ char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 
 /* Write LEN bytes to PATH atomically: a temporary file in the same directory,
- * fsync, rename.  Returns 0, or -1 with errno set and nothing left behind. */
+ * fsync, rename.  Returns 0, or -1 with errno set and nothing left behind.
+ * A new file gets 0666 less the umask; a file written over keeps its
+ * permissions. */
 int util_write_atomic(const char *path, const void *data, size_t len);
-/* The same with the file's permission bits (0600 for secrets). */
+/* The same with at most MODE's permission bits (0600 for secrets). */
 int util_write_atomic_mode(const char *path, const void *data, size_t len,
 			   int mode);
 

@@ -797,6 +797,38 @@ test_write_file(void **state)
 		assert_int_equal(chdir(cwd), 0);
 	}
 
+	/* Permissions: a new file's come from the umask, a file written
+	 * over keeps its own. */
+	{
+		struct stat st;
+		mode_t old = umask(077);
+
+		snprintf(path, sizeof path, "%s/private.sgf", dir);
+		assert_int_equal(sgf_write_file(path, &rec), 0);
+		assert_int_equal(stat(path, &st), 0);
+		assert_int_equal(st.st_mode & 0777, 0600);
+		umask(022);
+		assert_int_equal(sgf_write_file(path, &rec), 0);
+		assert_int_equal(stat(path, &st), 0);
+		assert_int_equal(st.st_mode & 0777, 0600);
+		assert_int_equal(unlink(path), 0);
+		assert_int_equal(sgf_write_file(path, &rec), 0);
+		assert_int_equal(stat(path, &st), 0);
+		assert_int_equal(st.st_mode & 0777, 0644);
+		assert_int_equal(chmod(path, 0640), 0);
+		assert_int_equal(sgf_write_file(path, &rec), 0);
+		assert_int_equal(stat(path, &st), 0);
+		assert_int_equal(st.st_mode & 0777, 0640);
+		assert_int_equal(unlink(path), 0);
+		umask(002);
+		assert_int_equal(sgf_write_file(path, &rec), 0);
+		assert_int_equal(stat(path, &st), 0);
+		assert_int_equal(st.st_mode & 0777, 0664);
+		assert_int_equal(unlink(path), 0);
+		umask(old);
+	}
+	assert_int_equal(count_entries(dir), 1);
+
 	sgf_record_free(&rec);
 	snprintf(path, sizeof path, "%s/game.sgf", dir);
 	assert_int_equal(unlink(path), 0);
