@@ -358,13 +358,14 @@ server_db_leaderboard(struct server_db *db, struct server_db_user *out,
 		int limit)
 {
 	sqlite3_stmt *s = server_db_stmt(db, Q_LEADERS);
-	int n = 0, rc;
+	int n = 0, rc = SQLITE_DONE;
 
 	sqlite3_bind_int(s, 1, limit);
 	while (n < limit && (rc = sqlite3_step(s)) == SQLITE_ROW)
 		server_db_user_row(s, &out[n++]);
 	sqlite3_reset(s);
-	return n;
+	/* A step that failed is not the end of the list. */
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? n : -1;
 }
 
 int
@@ -660,11 +661,15 @@ server_db_event_last(struct server_db *db, int kind, long chan)
 {
 	sqlite3_stmt *s = server_db_stmt(db, Q_EVENT_LAST);
 	long seq = -1;
+	int rc;
 
 	sqlite3_bind_int(s, 1, kind);
 	sqlite3_bind_int64(s, 2, chan);
-	if (sqlite3_step(s) == SQLITE_ROW)
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
 		seq = (long)sqlite3_column_int64(s, 0);
+	else if (rc != SQLITE_DONE)
+		seq = -2;
 	sqlite3_reset(s);
 	return seq;
 }

@@ -143,6 +143,8 @@ int server_db_moves(struct server_db *db, long game,
 /* Events of channel (KIND, CHAN); KIND 0 tables, 1 rooms. */
 int server_db_event_add(struct server_db *db, int kind, long chan, long seq,
 		const char *json);
+/* The last sequence number of a channel: -1 if it has none, -2 if the
+ * database failed. */
 long server_db_event_last(struct server_db *db, int kind, long chan);
 /* Calls FN for at most LIMIT events with seq > SINCE, in order. */
 int server_db_events(struct server_db *db, int kind, long chan, long since,

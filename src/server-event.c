@@ -30,6 +30,9 @@ server_chan_init(struct server *srv, struct server_chan *ch,
 	ch->kind = kind;
 	ch->id = id;
 	last = server_db_event_last(srv->db, kind, id);
+	/* Numbering anew would clash with the events stored. */
+	if (last < -1)
+		server_fatal(srv, "reading the last event of a channel");
 	ch->last_seq = last > 0 ? last : 0;
 }
 
