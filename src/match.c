@@ -13,6 +13,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -228,6 +229,17 @@ match_outcome(enum color winner, enum color ours)
 	return winner == ours ? "win" : winner == EMPTY ? "draw" : "loss";
 }
 
+/* Is NAME, as read back from PB[] or PW[], the engine command CMD?  A
+ * record's simple text keeps no tab or newline: each became a space. */
+static bool
+match_same_engine(const char *name, const char *cmd)
+{
+	for (; *name && *cmd; name++, cmd++)
+		if (*name != *cmd && !(*name == ' ' && isspace((unsigned char)*cmd)))
+			return false;
+	return *name == *cmd;
+}
+
 /* Game N of an earlier run, read back into REC: it must be a game of this
  * match with a result.  Returns the winner (EMPTY for a draw), or OFFBOARD
  * with the reason in WHY. */
@@ -251,7 +263,7 @@ match_reread(const struct match_options *mo, int n, struct sgf_record *rec,
 		return OFFBOARD;
 	}
 	if (!tengen || strcmp(tengen, "tengen") != 0 || !engine ||
-	    strcmp(engine, mo->engine) != 0) {
+	    !match_same_engine(engine, mo->engine)) {
 		snprintf(why, whylen, "not this match's game %d (tengen %s "
 		    "against '%s')", n, color_name(ours), mo->engine);
 		return OFFBOARD;

@@ -114,6 +114,22 @@ if [ "$(grep -c 'played before' "$tmp/out")" != 2 ] ||
 fi
 echo "test-ai-gnugo: the match went on with --resume"
 
+# A tab in the engine command comes back from PW[] as a space: the games
+# are still this match's.
+tab=$(printf '\t')
+tabbed() {
+	"$tengen" --match "$gnugo${tab}--mode gtp --chinese-rules --level 0" \
+	    --size 9 --playouts 100 --sgf-dir "$tmp/tab" "$@"
+}
+if ! tabbed --games 1 >"$tmp/out" 2>&1 ||
+    ! tabbed --games 2 --resume >"$tmp/out" 2>&1 ||
+    ! grep -q '^game 1: .*(played before)$' "$tmp/out" ||
+    ! grep -q ' in 2 games' "$tmp/out"; then
+	echo "test-ai-gnugo: a tab in the command stopped --resume:" >&2
+	cat "$tmp/out" >&2
+	exit 1
+fi
+
 # A gap in the numbering stops the match before it plays a game that
 # could not be written.
 mkdir "$tmp/gap"
