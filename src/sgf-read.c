@@ -435,7 +435,9 @@ sgf_read_text(struct sgf_reader *r, const struct sgf_read_prop *p, int v,
 				i++;
 			buf[n++] = simple ? ' ' : '\n';
 			continue;
-		} else if (c == '\t' || c == '\v' || c == '\f')
+		}
+		/* Other white space becomes a space, escaped or not. */
+		if (c == '\t' || c == '\v' || c == '\f')
 			c = ' ';
 		if (c == '\0') {
 			free(buf);

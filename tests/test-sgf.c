@@ -270,6 +270,11 @@ test_passes_and_points(void **state)
 	assert_string_equal(rec.black, "a b c");
 	assert_string_equal(rec.comment, "1\n2");
 	sgf_record_free(&rec);
+	/* escaped white space other than line breaks is a space too */
+	parse_ok("(;PB[a\\\tb\\\vc]C[1\\\f2\\\t3];B[aa])", &rec);
+	assert_string_equal(rec.black, "a b c");
+	assert_string_equal(rec.comment, "1 2 3");
+	sgf_record_free(&rec);
 	test_many_comments();
 }
 
