@@ -16,6 +16,9 @@
 #include "board.h"
 
 #define GAME_DEFAULT_KOMI 7.5
+/* The largest komi, either way, that the command line, the settings and
+ * GTP take (SGF reads up to ten times as much). */
+#define GAME_KOMI_MAX 1000
 
 struct game_move {
 	enum color color;

@@ -249,6 +249,10 @@ gtp_engine_cmd_komi(struct gtp_engine *e, int argc, char **argv)
 	k = strtod(argv[0], &end);
 	if (end == argv[0] || *end != '\0' || errno == ERANGE || !isfinite(k))
 		return gtp_engine_syntax_error(e);
+	if (fabs(k) > GAME_KOMI_MAX) {
+		gtp_engine_printf(e, "komi out of range");
+		return -1;
+	}
 	e->game.komi = k;
 	return 0;
 }

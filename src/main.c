@@ -10,6 +10,7 @@
 
 #include <getopt.h>
 #include <locale.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,7 +76,7 @@ main_number(const char *opt, const char *arg, double lo, double hi, double *out)
 	char *end;
 	double v = strtod(arg, &end);
 
-	if (*arg == '\0' || *end != '\0' || v < lo || v > hi) {
+	if (*arg == '\0' || *end != '\0' || !isfinite(v) || v < lo || v > hi) {
 		fprintf(stderr, "tengen: %s %s: expected a number from %g to %g\n",
 		    opt, arg, lo, hi);
 		return -1;
@@ -223,7 +224,8 @@ main(int argc, char **argv)
 				return 2;
 			break;
 		case OPT_KOMI:
-			if (main_number("--komi", optarg, -1000, 1000, &mo.komi) < 0)
+			if (main_number("--komi", optarg, -GAME_KOMI_MAX,
+			    GAME_KOMI_MAX, &mo.komi) < 0)
 				return 2;
 			st.set.komi = mo.komi;
 			st.have |= TUI_HAVE_KOMI;

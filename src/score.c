@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "score.h"
+#include "util.h"
 
 static bool
 score_live(const struct board *b, const uint8_t *dead, point_t p)
@@ -105,7 +106,12 @@ score_result_sgf(double margin, char *buf, size_t len)
 	if (margin == 0)
 		snprintf(buf, len, "0");
 	else
-		snprintf(buf, len, "%c+%g", margin > 0 ? 'B' : 'W', fabs(margin));
+	{
+		char num[40];
+
+		snprintf(buf, len, "%c+%s", margin > 0 ? 'B' : 'W',
+		    util_format_double(fabs(margin), num, sizeof num));
+	}
 	return buf;
 }
 

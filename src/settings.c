@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,7 +152,8 @@ static const struct settings_row settings_rows[] = {
 	{ "color", SETTINGS_ENUM, SETTINGS_AT(color), 0, 0,
 	  &settings_color_words },
 	{ "handicap", SETTINGS_INT, SETTINGS_AT(handicap), 0, 9, NULL },
-	{ "komi", SETTINGS_DOUBLE, SETTINGS_AT(komi), -150, 150, NULL },
+	{ "komi", SETTINGS_DOUBLE, SETTINGS_AT(komi), -GAME_KOMI_MAX,
+	  GAME_KOMI_MAX, NULL },
 	{ "preview", SETTINGS_BOOL, SETTINGS_AT(preview), 0, 0, NULL },
 	{ "marks", SETTINGS_BOOL, SETTINGS_AT(marks), 0, 0, NULL },
 	{ "numbers", SETTINGS_BOOL, SETTINGS_AT(numbers), 0, 0, NULL },
@@ -201,7 +203,7 @@ settings_set(struct settings *s, const struct settings_row *row,
 		errno = 0;
 		d = strtod(value, &end);
 		if (*value == '\0' || *end != '\0' || errno != 0 ||
-		    d < row->lo || d > row->hi)
+		    !isfinite(d) || d < row->lo || d > row->hi)
 			return -1;
 		if (row->type == SETTINGS_DOUBLE) {
 			memcpy(field, &d, sizeof d);
@@ -309,7 +311,7 @@ settings_format(const struct settings *s)
 			break;
 		case SETTINGS_DOUBLE:
 			memcpy(&d, field, sizeof d);
-			snprintf(value, sizeof value, "%g", d);
+			util_format_double(d, value, sizeof value);
 			break;
 		case SETTINGS_BOOL:
 			memcpy(&b, field, sizeof b);

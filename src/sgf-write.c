@@ -88,14 +88,8 @@ static void
 sgf_write_number(struct sgf_write_buf *b, double k)
 {
 	char num[40];
-	int prec;
 
-	for (prec = 1; prec <= 17; prec++) {
-		snprintf(num, sizeof num, "%.*g", prec, k);
-		if (strtod(num, NULL) == k)
-			break;
-	}
-	sgf_write_str(b, num);
+	sgf_write_str(b, util_format_double(k, num, sizeof num));
 }
 
 static void

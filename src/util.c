@@ -157,6 +157,17 @@ fail:
 	return -1;
 }
 
+char *
+util_format_double(double v, char *buf, size_t len)
+{
+	for (int prec = 1; prec <= 17; prec++) {
+		snprintf(buf, len, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	return buf;
+}
+
 double
 util_now(void)
 {

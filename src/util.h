@@ -25,6 +25,10 @@ int util_write_atomic(const char *path, const void *data, size_t len);
 int util_write_atomic_mode(const char *path, const void *data, size_t len,
 			   int mode);
 
+/* V in the shortest decimal form ("%g" with as many digits as it takes)
+ * that strtod() reads back as exactly V; into BUF, which it returns. */
+char *util_format_double(double v, char *buf, size_t len);
+
 /* Seconds on the monotonic clock, for measuring intervals. */
 double util_now(void);
 

@@ -137,6 +137,9 @@ test_results(void **state)
 	assert_string_equal(score_result_sgf(2.5, buf, sizeof buf), "B+2.5");
 	assert_string_equal(score_result_sgf(-0.5, buf, sizeof buf), "W+0.5");
 	assert_string_equal(score_result_sgf(-12, buf, sizeof buf), "W+12");
+	/* All the digits of an odd komi, which RE[] reads back exactly. */
+	assert_string_equal(score_result_sgf(31.876544, buf, sizeof buf),
+	    "B+31.876544");
 	/* 185 on 19x19 with komi 7.5: B+1.5, three quarters of a stone. */
 	assert_string_equal(score_result_stones(185 - 176 - 7.5, "en", buf, sizeof buf),
 	    "Black wins by ¾ stone");

@@ -1,0 +1,68 @@
+/*
+ * test-settings.c: the settings file, read and written back.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "game.h"
+#include "settings.h"
+
+/* A bad value is skipped and leaves the setting as it was: NaN and
+ * infinities are not numbers, whatever strtod() makes of them. */
+static void
+test_bad_numbers(void **state)
+{
+	struct settings s;
+
+	(void)state;
+	settings_default(&s);
+	assert_int_equal(settings_parse(&s, "komi=nan\n"), 1);
+	assert_true(s.komi == GAME_DEFAULT_KOMI);
+	assert_int_equal(settings_parse(&s, "komi=inf\nkomi=-infinity\n"), 2);
+	assert_true(s.komi == GAME_DEFAULT_KOMI);
+	assert_int_equal(settings_parse(&s, "komi=1000.5\nsize=nan\n"), 2);
+	assert_true(s.komi == GAME_DEFAULT_KOMI);
+	assert_int_equal(settings_parse(&s, "komi=6.5\n"), 0);
+	assert_true(s.komi == 6.5);
+}
+
+/* Any komi the command line takes (up to GAME_KOMI_MAX either way, with
+ * all its digits) comes back from the file as it was. */
+static void
+test_komi_round_trip(void **state)
+{
+	static const double komis[] = { 200, -GAME_KOMI_MAX, GAME_KOMI_MAX,
+		7.123456789, 0.1, -0.0 };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof komis / sizeof komis[0]; i++) {
+		struct settings s, back;
+		char *text;
+
+		settings_default(&s);
+		s.komi = komis[i];
+		text = settings_format(&s);
+		settings_default(&back);
+		assert_int_equal(settings_parse(&back, text), 0);
+		assert_true(back.komi == komis[i]);
+		free(text);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bad_numbers),
+		cmocka_unit_test(test_komi_round_trip),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
