@@ -4,9 +4,12 @@
  * clock_remaining() is the one question; clock_charge() moves the state on.
  * Main time is spent first; overtime begins when it is gone, and the time
  * left over in main time at that moment does not carry into a period.
+ * Time runs out when it reaches zero: a move that takes all of
+ * clock_remaining() loses, in every kind of clock.
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,7 +78,7 @@ clock_charge(const struct clock_rules *r, struct clock_state *s, double elapsed)
 
 	if (r->kind == CLOCK_NONE || s->flagged)
 		return s->flagged ? -1 : 0;
-	if (elapsed > clock_remaining(r, s)) {
+	if (elapsed >= clock_remaining(r, s)) {
 		s->flagged = true;
 		return -1;
 	}
@@ -98,19 +101,22 @@ clock_charge(const struct clock_rules *r, struct clock_state *s, double elapsed)
 	}
 	switch (r->kind) {
 	case CLOCK_BYOYOMI:
-		/* Whole periods used up by this move are lost. */
-		while (t >= r->period && r->period > 0) {
-			t -= r->period;
-			if (r->periods > 0 && --s->periods_left <= 0) {
+		/* Whole periods used up by this move are lost (counted at
+		 * once: a long move on a tiny period is no long loop). */
+		if (r->period > 0 && r->periods > 0 && t >= r->period) {
+			double lost = floor(t / r->period);
+
+			if (lost >= s->periods_left) {
 				s->flagged = true;
 				return -1;
 			}
+			s->periods_left -= (int)lost;
 		}
 		s->period_left = r->period;
 		return 0;
 	case CLOCK_CANADIAN:
 		s->period_left -= t;
-		if (s->period_left < 0) {
+		if (s->period_left <= 0) {
 			s->flagged = true;
 			return -1;
 		}
@@ -146,7 +152,8 @@ clock_parse(const char *text, struct clock_rules *r)
 		if (n == 4)
 			return -1;
 		v[n] = strtod(p, &end);
-		if (end == p || v[n] < 0 || (*end && *end != ' ' && *end != '\t'))
+		if (end == p || !isfinite(v[n]) || v[n] < 0 ||
+		    (*end && *end != ' ' && *end != '\t'))
 			return -1;
 		n++;
 		p = end;

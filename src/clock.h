@@ -52,7 +52,8 @@ void clock_start(const struct clock_rules *r, struct clock_state *s);
  * player ran out of time during it (then s->flagged is set). */
 int clock_charge(const struct clock_rules *r, struct clock_state *s, double elapsed);
 
-/* How many seconds the player may still think on the current move. */
+/* How many seconds the player has on the current move: a move that takes
+ * them all runs out of time. */
 double clock_remaining(const struct clock_rules *r, const struct clock_state *s);
 
 /* Parse "absolute M", "byoyomi M P N", "canadian M P S", "fischer M I",

@@ -103,6 +103,51 @@ test_canadian_and_fischer(void **state)
 	assert_int_equal(clock_charge(&r, &s, 7.5), -1);
 }
 
+/* Time runs out when it reaches zero: a move that takes all of
+ * clock_remaining() loses, in every kind of clock. */
+static void
+test_all_the_time(void **state)
+{
+	static const char *const kinds[] = {
+		"absolute 60", "byoyomi 10 30 3", "byoyomi 0 30 0",
+		"canadian 0 60 5", "canadian 20 60 5", "fischer 10 5",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+		struct clock_rules r;
+		struct clock_state s;
+		double left;
+
+		assert_int_equal(clock_parse(kinds[i], &r), 0);
+		clock_start(&r, &s);
+		left = clock_remaining(&r, &s);
+		assert_int_equal(clock_charge(&r, &s, left - 0.25), 0);
+		clock_start(&r, &s);
+		assert_int_equal(clock_charge(&r, &s, left), -1);
+		assert_true(s.flagged);
+		assert_true(clock_remaining(&r, &s) == 0);
+	}
+}
+
+/* Periods lost to a long move are counted at once: a billion tiny
+ * periods, and a move that uses most of them. */
+static void
+test_many_periods(void **state)
+{
+	struct clock_rules r;
+	struct clock_state s;
+
+	(void)state;
+	assert_int_equal(clock_parse("byoyomi 0 0.5 2000000000", &r), 0);
+	clock_start(&r, &s);
+	assert_int_equal(clock_charge(&r, &s, 999999999.75), 0);
+	assert_int_equal(s.periods_left, 2000000000 - 1999999999);
+	assert_false(s.flagged);
+	assert_true(clock_remaining(&r, &s) == 0.5);
+	assert_int_equal(clock_charge(&r, &s, 0.5), -1);
+}
+
 static void
 test_parse_errors(void **state)
 {
@@ -115,6 +160,10 @@ test_parse_errors(void **state)
 	assert_int_equal(clock_parse("canadian 10 30 0", &r), -1);
 	assert_int_equal(clock_parse("sudden 10", &r), -1);
 	assert_int_equal(clock_parse("absolute 10 x", &r), -1);
+	/* Not numbers, whatever strtod() makes of them. */
+	assert_int_equal(clock_parse("byoyomi 0 nan 5", &r), -1);
+	assert_int_equal(clock_parse("absolute inf", &r), -1);
+	assert_int_equal(clock_parse("canadian 10 -nan 5", &r), -1);
 	assert_int_equal(clock_parse("none", &r), 0);
 	assert_int_equal(r.kind, CLOCK_NONE);
 }
@@ -127,6 +176,8 @@ main(void)
 		cmocka_unit_test(test_byoyomi),
 		cmocka_unit_test(test_move_limits),
 		cmocka_unit_test(test_canadian_and_fischer),
+		cmocka_unit_test(test_all_the_time),
+		cmocka_unit_test(test_many_periods),
 		cmocka_unit_test(test_parse_errors),
 	};
 
