@@ -544,9 +544,14 @@ net_client_move_answer(struct net_client *nc, struct net_call *c,
 		net_client_move_retry(nc);
 		return;
 	}
-	if (c->kind == NET_CALL_MOVE && strcmp(r->code, "stale") == 0 &&
-	    mv->failures > 0) {
-		/* Perhaps our earlier try got through: look. */
+	if (c->kind == NET_CALL_MOVE && mv->failures > 0 &&
+	    (strcmp(r->code, "stale") == 0 ||
+	    strcmp(r->code, "not_your_turn") == 0 ||
+	    strcmp(r->code, "counting") == 0 ||
+	    strcmp(r->code, "game_over") == 0)) {
+		/* Perhaps our earlier try got through (and the server,
+		 * which looks at the turn before the move's number, says
+		 * so in any of these words): look. */
 		char path[64];
 
 		snprintf(path, sizeof path, "/state?table=%ld", mv->table);

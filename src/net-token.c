@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,9 +48,14 @@ net_token_save(const char *path, const char *url, const char *name,
 {
 	FILE *f = fopen(path, "r");
 	size_t cap = 4096, len = 0;
-	char *out = xmalloc(cap), line[NET_TOKEN_LINE], copy[NET_TOKEN_LINE];
+	char *out, line[NET_TOKEN_LINE], copy[NET_TOKEN_LINE];
 	int rc;
 
+	/* A file that is there but cannot be read is not written over: it
+	 * holds the logins of the other servers. */
+	if (f == NULL && errno != ENOENT)
+		return -1;
+	out = xmalloc(cap);
 	out[0] = '\0';
 	while (f != NULL && fgets(line, sizeof line, f) != NULL) {
 		char *u;
@@ -65,8 +71,16 @@ net_token_save(const char *path, const char *url, const char *name,
 		len += (size_t)snprintf(out + len, cap - len, "%s%s", line,
 		    strchr(line, '\n') ? "" : "\n");
 	}
-	if (f != NULL)
+	if (f != NULL) {
+		bool failed = ferror(f) != 0;
+
 		fclose(f);
+		if (failed) {
+			free(out);
+			errno = EIO;
+			return -1;
+		}
+	}
 	if (token != NULL) {
 		size_t need = strlen(url) + strlen(name) + strlen(token) + 4;
 

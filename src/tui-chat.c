@@ -33,10 +33,58 @@ tui_chat_add(struct tui_chat *c, const char *from, const char *text)
 	snprintf(c->line[c->n++], sizeof c->line[0], "%s: %s", from, text);
 }
 
+/* Bytes of the UTF-8 character a byte B begins: 1 for ASCII, 2 to 4 for a
+ * lead byte, 0 for a continuation byte or one that begins nothing. */
+static size_t
+tui_chat_utf8_len(unsigned char b)
+{
+	return b < 0x80 ? 1 : b < 0xc2 ? 0 : b < 0xe0 ? 2 : b < 0xf0 ? 3 :
+	    b < 0xf5 ? 4 : 0;
+}
+
+/* May byte B (128 to 255) follow the N bytes of EDIT?  A lead byte only
+ * if its whole character fits in CAP, a continuation byte only where a
+ * character still wants one: the line stays whole UTF-8. */
+static bool
+tui_chat_byte_fits(const char *edit, size_t n, size_t cap, unsigned char b)
+{
+	size_t start = n, want;
+
+	if (b >= 0xc0)
+		return tui_chat_utf8_len(b) != 0 &&
+		    n + tui_chat_utf8_len(b) < cap;
+	while (start > 0 && ((unsigned char)edit[start - 1] & 0xc0) == 0x80)
+		start--;
+	if (start == 0)
+		return false;
+	want = tui_chat_utf8_len((unsigned char)edit[start - 1]);
+	return want > 1 && n - (start - 1) < want;
+}
+
+/* Drop a character the end of EDIT has only begun; its new length. */
+static size_t
+tui_chat_trim_partial(char *edit, size_t n)
+{
+	size_t start = n;
+
+	while (start > 0 && ((unsigned char)edit[start - 1] & 0xc0) == 0x80)
+		start--;
+	if (start > 0 && tui_chat_utf8_len((unsigned char)edit[start - 1]) >
+	    n - (start - 1)) {
+		n = start - 1;
+		edit[n] = '\0';
+	}
+	return n;
+}
+
 enum tui_chat_result
 tui_chat_key(struct tui_chat *c, int key)
 {
 	size_t n = strlen(c->edit);
+
+	/* A byte that does not go on with a character begun ends it. */
+	if (key < 0x80 || key >= 0xc0)
+		n = tui_chat_trim_partial(c->edit, n);
 
 	if (key == 27) {
 		c->editing = false;
@@ -56,8 +104,9 @@ tui_chat_key(struct tui_chat *c, int key)
 		if (n > 0)
 			n--;
 		c->edit[n] = '\0';
-	} else if (((key >= ' ' && key < 127) || (key >= 128 && key < 256)) &&
-	    n + 1 < sizeof c->edit) {
+	} else if (((key >= ' ' && key < 127 && n + 1 < sizeof c->edit) ||
+	    (key >= 128 && key < 256 && tui_chat_byte_fits(c->edit, n,
+	    sizeof c->edit, (unsigned char)key)))) {
 		c->edit[n] = (char)key;
 		c->edit[n + 1] = '\0';
 	}

@@ -201,6 +201,10 @@ tui_og_game(struct tui *t, const cJSON *gj)
 	}
 	if (gm->cx >= r.size || gm->cy >= r.size)
 		gm->cx = gm->cy = r.size / 2;
+	/* Our move is in (a state read after a reconnect holds it, and its
+	 * event, older than the state, never comes). */
+	if (o->pending[0] != '\0' && gm->g.nmoves > o->pending_n)
+		o->pending[0] = '\0';
 	o->have_game = true;
 	if (strcmp(black, o->black) != 0 || strcmp(white, o->white) != 0) {
 		snprintf(o->black, sizeof o->black, "%s", black);
@@ -572,6 +576,7 @@ tui_og_send_move(struct tui *t, point_t p)
 	}
 	board_vertex_str(&gm->g.board, p, vs);
 	snprintf(o->pending, sizeof o->pending, "%s", vs);
+	o->pending_n = gm->g.nmoves;
 	net_client_move(o->nc, o->table.id, vs, gm->g.nmoves, tui_og_move_cb, t);
 }
 

@@ -426,8 +426,15 @@ tui_online_enter(struct tui *t, const char *url)
 		return;
 	}
 	o->view = TUI_ONLINE_LOGIN;
-	if (url != NULL && url[0] != '\0')
+	if (url != NULL && url[0] != '\0') {
+		size_t n;
+
+		/* As the connection will spell it, and the token file too. */
 		snprintf(o->url, sizeof o->url, "%s", url);
+		n = strlen(o->url);
+		while (n > 0 && o->url[n - 1] == '/')
+			o->url[--n] = '\0';
+	}
 	o->field = o->url[0] == '\0' ? TUI_FIELD_URL : TUI_FIELD_NAME;
 	if (o->url[0] != '\0' && net_token_load(o->token_path, o->url, o->user,
 	    sizeof o->user, token, sizeof token) == 0 && tui_online_connect(t)) {

@@ -157,6 +157,7 @@ struct tui_online {
 	bool down;			/* our connection dropped */
 	char down_msg[300];
 	char pending[8];		/* a move on its way */
+	int pending_n;			/* the moves of the game when it left */
 
 	struct tui_chat chat;		/* the table's */
 

@@ -20,6 +20,12 @@ on_type alice "hello room 大家好"
 on_keys alice Enter Escape
 on_wait bob "alice: hello room 大家好"
 on_wait alice "alice: hello room 大家好"
+# A line as long as a line may be (500 bytes): the character that would
+# not fit whole stays out, and the line goes as good UTF-8.
+on_keys alice T
+on_type alice "$(printf '一%.0s' $(seq 167))"
+on_keys alice Enter Escape
+on_wait bob "alice: 一一一一一一一一"
 
 on_table alice bob
 on_wait alice "White: bob (Beginner)"

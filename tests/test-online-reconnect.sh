@@ -30,8 +30,12 @@ on_wait bob "disconnected:"
 on_wait bob "left to come back"
 on_play bob C3
 
-# alice comes back: no login, straight to the game, with bob's move.
+# alice comes back: no login, straight to the game, with bob's move (the
+# server's address written with a slash at the end is the same server).
+url=$URL
+URL=$url/
 on_start alice
+URL=$url
 on_wait alice "Move 2: Black to play (you)"
 on_expect_row alice 3 ". . O . . . + . ."
 on_expect_row alice 5 ". . . . X . . . ."
@@ -62,6 +66,10 @@ on_screen alice | grep -q "Move 4: Black to play" ||
 on_ok "the move made during the drop came once"
 on_play alice F6
 on_wait bob "Black played F6"
+# bob's move of the drop is no longer on its way, whichever of its reply,
+# its event and the state read on reconnecting came first.
+on_play bob C7
+on_wait alice "White played C7"
 
 # No server there, and not a server address.
 URL=http://127.0.0.1:1
