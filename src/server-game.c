@@ -208,12 +208,18 @@ server_game_clock_json(const struct server_game *sg, enum color c, double now)
 {
 	cJSON *o = cJSON_CreateObject();
 	double left = clock_remaining(&sg->clock, &sg->cs[c]);
+	double main_left = sg->cs[c].main_left;
 
-	if (sg->status == SERVER_PLAYING && game_to_move(&sg->g) == c)
+	/* Both counted down to now for the player to move, so that a client
+	 * counts both on from the reply. */
+	if (sg->status == SERVER_PLAYING && game_to_move(&sg->g) == c) {
 		left -= now - sg->turn_start;
+		main_left -= now - sg->turn_start;
+		if (main_left < 0)
+			main_left = 0;
+	}
 	/* Milliseconds are plenty for a display. */
-	cJSON_AddNumberToObject(o, "main_left",
-	    floor(sg->cs[c].main_left * 1000) / 1000);
+	cJSON_AddNumberToObject(o, "main_left", floor(main_left * 1000) / 1000);
 	cJSON_AddBoolToObject(o, "overtime", sg->cs[c].in_overtime);
 	cJSON_AddNumberToObject(o, "left", left > 0 ? floor(left * 1000) / 1000 : 0);
 	return o;

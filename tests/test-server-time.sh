@@ -69,4 +69,16 @@ ok "$STATUS" 200 "bob accepts alice's undo"
 call GET "/state?table=$t" ""
 ok "$(jo '.game.clock.white.main_left | (. > 40 and . < 58.6)')" true \
 	"bob's thinking before the undo is charged to him"
+call POST /game/resign "$alice" "{\"table\":$t}"
+call POST /table/leave "$alice" "{\"table\":$t}"
+call POST /table/leave "$bob" "{\"table\":$t}"
+
+# 4. The state counts the main time of the player to move down to the
+# moment of the reply, as it does the time left on the move.
+t=$(newgame '"size":9,"main_time":60,"move_limit":0,"overtime":30')
+sleep 1.2
+call GET "/state?table=$t" ""
+ok "$(jo '.game.clock.black | ((.main_left < 59) and (.main_left > 40) and (.left - .main_left > 29.9) and (.left - .main_left < 30.1))')" true \
+	"black's main time is counted down to the reply, like the time left"
+ok "$(jo .game.clock.white.main_left)" 60 "white's, not to move, is whole"
 finish
