@@ -344,7 +344,9 @@ net_client_watch_fail(struct net_client *nc, int w, const struct net_reply *r)
 	if (!net_client_transient(r)) {
 		/* The server refused: retrying will not help. */
 		wt->id = 0;
-		wt->cb(wt->arg, NET_WATCH_DOWN, NULL, r->message);
+		wt->down = false;
+		wt->cb(wt->arg, r->status == 401 ? NET_WATCH_EXPIRED :
+		    NET_WATCH_REFUSED, NULL, r->message);
 		return;
 	}
 	wt->failures++;

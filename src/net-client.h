@@ -43,7 +43,10 @@ enum net_watch_what {
 	NET_WATCH_STATE,	/* JSON: the whole table or room (first, and after a drop) */
 	NET_WATCH_EVENT,	/* JSON: one event, in order */
 	NET_WATCH_DOWN,		/* MESSAGE: the connection dropped, retrying */
-	NET_WATCH_UP		/* back again */
+	NET_WATCH_UP,		/* back again */
+	/* The server refused the watch for good, which then stops. */
+	NET_WATCH_EXPIRED,	/* the token is no longer valid (401) */
+	NET_WATCH_REFUSED	/* MESSAGE: any other refusal (the table is gone) */
 };
 typedef void (*net_watch_cb)(void *arg, enum net_watch_what what,
 			     const cJSON *json, const char *message);

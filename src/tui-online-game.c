@@ -453,6 +453,14 @@ tui_og_watch_cb(void *arg, enum net_watch_what what, const cJSON *json,
 		o->down = false;
 		tui_online_message(t, false, _("Connected again"));
 		break;
+	case NET_WATCH_EXPIRED:
+		tui_online_expired(t);
+		break;
+	case NET_WATCH_REFUSED:
+		o->down = false;
+		tui_online_table_close(t);
+		tui_online_message(t, true, "%s", message);
+		break;
 	}
 }
 
@@ -492,7 +500,7 @@ tui_online_table_open(struct tui *t, long id, bool seated)
 }
 
 void
-tui_online_table_close(struct tui *t)
+tui_online_table_drop(struct tui *t)
 {
 	struct tui_online *o = t->online;
 
@@ -503,6 +511,12 @@ tui_online_table_close(struct tui *t)
 	}
 	o->table.id = 0;
 	o->have_game = false;
+}
+
+void
+tui_online_table_close(struct tui *t)
+{
+	tui_online_table_drop(t);
 	tui_online_lobby(t);
 }
 

@@ -184,6 +184,13 @@ tui_online_room_cb(void *arg, enum net_watch_what what, const cJSON *json,
 		if (o->view == TUI_ONLINE_LOBBY)
 			tui_online_message(t, false, _("Connected again"));
 		break;
+	case NET_WATCH_EXPIRED:
+		tui_online_expired(t);
+		break;
+	case NET_WATCH_REFUSED:
+		if (o->view == TUI_ONLINE_LOBBY)
+			tui_online_message(t, true, "%s", message);
+		break;
 	}
 }
 
@@ -461,6 +468,22 @@ tui_online_leave(struct tui *t)
 	memset(o->password, 0, sizeof o->password);
 	free(o);
 	t->online = NULL;
+}
+
+void
+tui_online_expired(struct tui *t)
+{
+	struct tui_online *o = t->online;
+
+	if (o->table.id != 0)
+		tui_online_table_drop(t);
+	net_client_watch(o->nc, 1, "room", 0, NULL, NULL);
+	net_token_save(o->token_path, o->url, "", NULL);
+	net_client_set_token(o->nc, NULL);
+	o->name[0] = '\0';
+	o->view = TUI_ONLINE_LOGIN;
+	o->field = TUI_FIELD_PASSWORD;
+	tui_online_message(t, true, _("The login has expired: log in again"));
 }
 
 static void

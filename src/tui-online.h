@@ -176,6 +176,8 @@ void tui_online_message(struct tui *t, bool error, const char *fmt, ...)
 /* A reply that needs no more than its error, if any, on the screen. */
 void tui_online_reply_cb(void *arg, const struct net_reply *r);
 void tui_online_lobby(struct tui *t);
+/* The server no longer knows our token: forget it, back to the login. */
+void tui_online_expired(struct tui *t);
 void tui_online_login_key(struct tui *t, int key);
 void tui_online_lobby_key(struct tui *t, int key);
 void tui_online_login_click(struct tui *t, int y, int x);
@@ -187,6 +189,8 @@ void tui_online_click(struct tui *t, int y, int x);
 /* tui-online-game.c: the table and its game. */
 void tui_online_table_open(struct tui *t, long id, bool seated);
 void tui_online_table_close(struct tui *t);
+/* Stop watching the table and forget its game (close without the lobby). */
+void tui_online_table_drop(struct tui *t);
 void tui_online_table_key(struct tui *t, int key);
 void tui_online_table_click(struct tui *t, int y, int x);
 void tui_online_table_from_json(struct tui_online_table *tb, const cJSON *o);

@@ -71,6 +71,21 @@ on_wait bob "Black played F6"
 on_play bob C7
 on_wait alice "White played C7"
 
+# The server starts over on a new database: the logins it gave are gone.
+# Both clients say so and go back to the login instead of trying for
+# ever, and the dead token is not kept.
+port=$PORT
+on_server_stop -9
+rm -f "$on_tmp/db" "$on_tmp/db-wal" "$on_tmp/db-shm"
+on_server "$port"
+on_wait alice "The login has expired: log in again"
+on_wait bob "The login has expired: log in again"
+on_wait alice "Password"
+if grep -q "^$URL alice " "$tokens"; then
+	on_fail "the dead token is still kept"
+fi
+on_ok "a login the server no longer knows is dropped"
+
 # No server there, and not a server address.
 URL=http://127.0.0.1:1
 on_start dave
