@@ -326,6 +326,7 @@ server_table_new(struct server_call *c)
 	if (other) {
 		server_error(c, 409, "already_seated",
 		    "you sit at table %ld; leave it first", other->id);
+		cJSON_AddNumberToObject(c->reply, "table", (double)other->id);
 		return;
 	}
 	t = xcalloc(1, sizeof *t);
@@ -372,6 +373,7 @@ server_table_sit(struct server_call *c)
 	if (other) {
 		server_error(c, 409, "already_seated",
 		    "you sit at table %ld; leave it first", other->id);
+		cJSON_AddNumberToObject(c->reply, "table", (double)other->id);
 		return;
 	}
 	s = t->seat[0] == 0 ? 0 : t->seat[1] == 0 ? 1 : -1;

@@ -611,7 +611,17 @@ tui_online_sit_cb(void *arg, const struct net_reply *r)
 	if (o == NULL)
 		return;
 	o->busy = false;
-	if (r->code[0] != '\0' && strcmp(r->code, "already_seated") != 0) {
+	if (strcmp(r->code, "already_seated") == 0) {
+		/* Our seat is elsewhere (a leave that failed): go there. */
+		id = (long)net_client_num(r->json, "table");
+		if (id > 0 && o->view == TUI_ONLINE_LOBBY) {
+			tui_online_table_open(t, id, true);
+			tui_online_message(t, false, "%s", r->message);
+		} else
+			tui_online_message(t, true, "%s", r->message);
+		return;
+	}
+	if (r->code[0] != '\0') {
 		tui_online_message(t, true, "%s", r->message);
 		return;
 	}

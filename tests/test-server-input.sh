@@ -56,6 +56,7 @@ call POST /table/new "$alice" '{"room":1,"size":9,"main_time":600,"move_limit":6
 ok "$STATUS" 200 "a good table after all that"
 t=$(jo .id)
 refuse 409 already_seated POST /table/new "$alice" '{"room":1}' "one table at a time"
+ok "$(jo .table)" "$t" "the refusal names the table where alice sits"
 call POST /table/sit "$bob" "{\"table\":$t}"
 call POST /table/start "$alice" "{\"table\":$t}"
 call POST /table/start "$bob" "{\"table\":$t}"
