@@ -565,6 +565,12 @@ gtp_client_fill(struct gtp_client *c, int64_t deadline, unsigned id)
 		c->inend -= c->instart;
 		c->instart = 0;
 	}
+	/* Checked before reading too: an engine that never stops writing
+	 * (blank lines, say) would otherwise keep poll() ready for ever. */
+	if (deadline >= 0 && gtp_client_now_ms() >= deadline)
+		return gtp_client_fail(c, "timeout after %d ms waiting for the "
+		    "reply to %s", c->timeout_ms,
+		    c->names[id % GTP_CLIENT_INFLIGHT]);
 	if (c->inend == c->incap) {
 		if (c->incap >= GTP_CLIENT_MAXREPLY)
 			return gtp_client_fail(c, "reply to %s is too long",

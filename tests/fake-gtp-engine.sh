@@ -10,12 +10,16 @@
 #   hang      reads commands and never answers (exits at end of input)
 #   stubborn  never answers, ignores end of input and SIGTERM
 #   partial   starts a reply and exits in the middle of it
+#   flood     writes blank lines as fast as it can and never answers
 #
 # Commands in "good" mode: protocol_version, name, echo ARGS, multi,
 # fail, noid, tab, quit; anything else is an unknown command.
 mode=${1:-good}
 
 case $mode in
+flood)
+	exec tr '\0' '\n' </dev/zero
+	;;
 stubborn)
 	trap '' TERM
 	while :; do

@@ -238,6 +238,27 @@ test_timeout(void **state)
 	assert_true(test_now() - t0 < 1.5);
 }
 
+/* An engine that writes blank lines without end never answers either:
+ * the timeout holds however fast the bytes come. */
+static void
+test_flood(void **state)
+{
+	struct gtp_client *c;
+	double t0, t;
+
+	(void)state;
+	c = test_fake("flood", NULL);
+	gtp_client_set_timeout(c, 300);
+	t0 = test_now();
+	assert_int_equal(gtp_client_command(c, NULL, "name"), -1);
+	t = test_now() - t0;
+	assert_true(t >= 0.25 && t < 5.0);
+	assert_non_null(strstr(gtp_client_error(c),
+			       "timeout after 300 ms waiting for the reply "
+			       "to name"));
+	gtp_client_close(c);
+}
+
 static void
 test_stubborn(void **state)
 {
@@ -322,6 +343,7 @@ main(void)
 		cmocka_unit_test(test_write_to_dead_engine),
 		cmocka_unit_test(test_garbage),
 		cmocka_unit_test(test_timeout),
+		cmocka_unit_test(test_flood),
 		cmocka_unit_test(test_stubborn),
 		cmocka_unit_test(test_not_found),
 		cmocka_unit_test(test_gnugo),
