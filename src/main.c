@@ -8,9 +8,11 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <locale.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,6 +142,30 @@ main_tui_option(struct tui_start *st, int opt, const char *arg)
 	return 0;
 }
 
+/* What tengen is asked to be: the modes an option applies to. */
+enum { MAIN_TUI = 1, MAIN_GTP = 2, MAIN_MATCH = 4, MAIN_BENCH = 8 };
+
+static const char *
+main_mode_name(unsigned mode)
+{
+	return mode == MAIN_GTP ? "--gtp" : mode == MAIN_MATCH ? "--match" :
+	    mode == MAIN_BENCH ? "--bench" : "the game in the terminal";
+}
+
+/* A whole number from LO to HI, as main_number() reads it. */
+static int
+main_whole(const char *opt, const char *arg, double lo, double hi, double *out)
+{
+	if (main_number(opt, arg, lo, hi, out) < 0)
+		return -1;
+	if (*out != floor(*out)) {
+		fprintf(stderr, "tengen: %s %s: expected a whole number from "
+		    "%g to %g\n", opt, arg, lo, hi);
+		return -1;
+	}
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -178,6 +204,10 @@ main(int argc, char **argv)
 		{ "server", required_argument, NULL, OPT_SERVER },
 		{ NULL, 0, NULL, 0 }
 	};
+	/* The modes each option given applies to, to refuse one that the
+	 * chosen mode would quietly ignore. */
+	struct { const char *name; unsigned modes; } given[64];
+	int ngiven = 0;
 	int gtp = 0, bench = 0, opt;
 	double size = 0, threads = 0, seconds = 0, playouts = 0, memory = 0;
 	struct ai_options ai;
@@ -196,7 +226,32 @@ main(int argc, char **argv)
 	settings_default(&st.set);
 	st.width = -1;
 
-	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	int longindex;
+
+	while ((opt = getopt_long(argc, argv, "", longopts, &longindex)) != -1) {
+		static const struct { int opt; unsigned modes; } applies[] = {
+			{ OPT_SIZE, MAIN_TUI | MAIN_MATCH | MAIN_BENCH },
+			{ OPT_THREADS, MAIN_GTP | MAIN_MATCH | MAIN_BENCH },
+			{ OPT_SECONDS, MAIN_GTP | MAIN_MATCH | MAIN_BENCH },
+			{ OPT_LEVEL, MAIN_TUI | MAIN_GTP | MAIN_MATCH },
+			{ OPT_PLAYOUTS, MAIN_GTP | MAIN_MATCH },
+			{ OPT_GAMES, MAIN_MATCH },
+			{ OPT_KOMI, MAIN_TUI | MAIN_MATCH },
+			{ OPT_SGF_DIR, MAIN_MATCH },
+			{ OPT_RESUME, MAIN_MATCH },
+			{ OPT_NO_RESIGN, MAIN_TUI | MAIN_GTP | MAIN_MATCH },
+			{ OPT_MAX_MEMORY, MAIN_TUI | MAIN_GTP | MAIN_MATCH },
+			{ OPT_HOTSEAT, MAIN_TUI }, { OPT_ASCII, MAIN_TUI },
+			{ OPT_NO_COLOR, MAIN_TUI }, { OPT_SERVER, MAIN_TUI },
+			{ 'c', MAIN_TUI }, { 'e', MAIN_TUI }, { 'H', MAIN_TUI },
+			{ 'p', MAIN_TUI }, { 'w', MAIN_TUI },
+		};
+
+		for (size_t i = 0; i < sizeof applies / sizeof applies[0]; i++)
+			if (applies[i].opt == opt && ngiven < 64) {
+				given[ngiven].name = longopts[longindex].name;
+				given[ngiven++].modes = applies[i].modes;
+			}
 		switch (opt) {
 		case OPT_GTP: gtp = 1; break;
 		case OPT_BENCH: bench = 1; break;
@@ -215,12 +270,19 @@ main(int argc, char **argv)
 			st.have |= TUI_HAVE_LEVEL;
 			break;
 		case OPT_PLAYOUTS:
-			if (main_number("--playouts", optarg, 1, 1e9, &playouts) < 0)
+			if (main_whole("--playouts", optarg, 1, 1e9, &playouts) < 0)
 				return 2;
 			break;
-		case OPT_MATCH: mo.engine = optarg; break;
+		case OPT_MATCH:
+			if (*optarg == '\0') {
+				fprintf(stderr, "tengen: --match: expected the "
+				    "command line of a GTP engine\n");
+				return 2;
+			}
+			mo.engine = optarg;
+			break;
 		case OPT_GAMES:
-			if (main_number("--games", optarg, 1, 100000, &games) < 0)
+			if (main_whole("--games", optarg, 1, 100000, &games) < 0)
 				return 2;
 			break;
 		case OPT_KOMI:
@@ -230,10 +292,17 @@ main(int argc, char **argv)
 			st.set.komi = mo.komi;
 			st.have |= TUI_HAVE_KOMI;
 			break;
-		case OPT_SGF_DIR: mo.sgf_dir = optarg; break;
+		case OPT_SGF_DIR:
+			if (*optarg == '\0') {
+				fprintf(stderr, "tengen: --sgf-dir: expected a "
+				    "folder\n");
+				return 2;
+			}
+			mo.sgf_dir = optarg;
+			break;
 		case OPT_RESUME: mo.resume = true; break;
 		case OPT_THREADS:
-			if (main_number("--threads", optarg, 1, 64, &threads) < 0)
+			if (main_whole("--threads", optarg, 1, 64, &threads) < 0)
 				return 2;
 			break;
 		case OPT_SECONDS:
@@ -243,8 +312,9 @@ main(int argc, char **argv)
 		case OPT_HOTSEAT: st.have |= TUI_HAVE_HOTSEAT; break;
 		case OPT_NO_RESIGN: ai.resign = false; st.no_resign = true; break;
 		case OPT_MAX_MEMORY:
-			if (main_number("--max-memory", optarg, 1, 1 << 20,
-			    &memory) < 0)
+			if (main_whole("--max-memory", optarg, 1,
+			    (double)(SIZE_MAX >> 20 < 1 << 20 ? SIZE_MAX >> 20 :
+			    1 << 20), &memory) < 0)
 				return 2;
 			ai.max_memory = (size_t)memory << 20;
 			st.max_memory = ai.max_memory;
@@ -261,6 +331,19 @@ main(int argc, char **argv)
 		default: main_usage(stderr); return 2;
 		}
 	}
+	if (gtp + bench + (mo.engine != NULL) + (st.server != NULL) > 1) {
+		fprintf(stderr, "tengen: --gtp, --bench, --match and --server "
+		    "are different modes: choose one\n");
+		return 2;
+	}
+	unsigned mode = bench ? MAIN_BENCH : gtp ? MAIN_GTP :
+	    mo.engine ? MAIN_MATCH : MAIN_TUI;
+	for (int i = 0; i < ngiven; i++)
+		if (!(given[i].modes & mode)) {
+			fprintf(stderr, "tengen: --%s does not apply to %s\n",
+			    given[i].name, main_mode_name(mode));
+			return 2;
+		}
 	if (gtp || bench || mo.engine) {
 		if (optind < argc) {
 			fprintf(stderr, "tengen: unexpected argument: %s\n",
@@ -278,8 +361,22 @@ main(int argc, char **argv)
 	ai.playouts = (long)playouts;
 	ai.seconds = seconds;
 	ai.threads = (int)threads;
-	if (getenv("TENGEN_SEED"))
-		ai.seed = strtoull(getenv("TENGEN_SEED"), NULL, 10);
+	if (getenv("TENGEN_SEED")) {
+		const char *s = getenv("TENGEN_SEED");
+		char *end;
+
+		errno = 0;
+		ai.seed = strtoull(s, &end, 10);
+		if (*s < '0' || *s > '9' || *end != '\0' || errno != 0 ||
+		    ai.seed == 0) {
+			fprintf(stderr, "tengen: TENGEN_SEED=%s: expected a whole "
+			    "number from 1\n", s);
+			return 2;
+		}
+		/* Repeatable play needs one search thread. */
+		if (threads == 0)
+			ai.threads = 1;
+	}
 	if (gtp)
 		return play_gtp_run(&ai, stdin, stdout);
 	if (mo.engine) {

@@ -157,6 +157,45 @@ echo capped >memory.expected
 compare "--max-memory 1 keeps the tree under 1 MiB" memory.expected \
 	memory.actual
 
+# A command line that asks for two things, or gives an option the chosen
+# mode would ignore, or a count that is not whole, is refused with status 2
+# and the reason; so is a TENGEN_SEED that is not a number.
+: >cmdline.actual
+for args in "--gtp --komi 6.5" "--gtp --size 13" "--gtp --bench" \
+    "--match x --gtp" "--match x --color white" "--bench --level advanced" \
+    "--games 2.5 --match x" "--threads 1.5 --gtp" "--playouts 99.9 --gtp" \
+    "--sgf-dir d" "--resume"; do
+	# shellcheck disable=SC2086
+	"$tengen" $args </dev/null >/dev/null 2>cmdline.err
+	echo "$? $(cat cmdline.err)" >>cmdline.actual
+done
+"$tengen" --match '' </dev/null >/dev/null 2>cmdline.err
+echo "$? $(cat cmdline.err)" >>cmdline.actual
+TENGEN_SEED=abc "$tengen" --gtp </dev/null >/dev/null 2>cmdline.err
+echo "$? $(cat cmdline.err)" >>cmdline.actual
+cat >cmdline.expected <<'EOF'
+2 tengen: --komi does not apply to --gtp
+2 tengen: --size does not apply to --gtp
+2 tengen: --gtp, --bench, --match and --server are different modes: choose one
+2 tengen: --gtp, --bench, --match and --server are different modes: choose one
+2 tengen: --color does not apply to --match
+2 tengen: --level does not apply to --bench
+2 tengen: --games 2.5: expected a whole number from 1 to 100000
+2 tengen: --threads 1.5: expected a whole number from 1 to 64
+2 tengen: --playouts 99.9: expected a whole number from 1 to 1e+09
+2 tengen: --sgf-dir does not apply to the game in the terminal
+2 tengen: --resume does not apply to the game in the terminal
+2 tengen: --match: expected the command line of a GTP engine
+2 tengen: TENGEN_SEED=abc: expected a whole number from 1
+EOF
+compare "command lines that cannot be meant" cmdline.expected cmdline.actual
+
+# TENGEN_SEED alone (no --threads) makes --gtp repeatable: one thread.
+printf 'boardsize 9\nclear_board\ngenmove b\ngenmove w\ngenmove b\n' >seed.gtp
+TENGEN_SEED=7 "$tengen" --gtp --playouts 3000 <seed.gtp >seed1.out 2>/dev/null
+TENGEN_SEED=7 "$tengen" --gtp --playouts 3000 <seed.gtp >seed2.out 2>/dev/null
+compare "TENGEN_SEED alone makes the moves repeatable" seed1.out seed2.out
+
 # Plays and queries that GNU Go answers the same way.
 if [ -n "${GNUGO:-}" ] && [ -x "$GNUGO" ]; then
 	cat >compare.gtp <<'EOF'
