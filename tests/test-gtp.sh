@@ -190,6 +190,15 @@ cat >cmdline.expected <<'EOF'
 EOF
 compare "command lines that cannot be meant" cmdline.expected cmdline.actual
 
+# A controller that goes away makes --gtp stop with status 1 and a word
+# why, not die of SIGPIPE.
+{ printf 'boardsize 9\ngenmove b\n'; sleep 1; printf 'genmove w\n'; } |
+	{ "$tengen" --gtp --playouts 100 2>pipe.err; echo $? >pipe.status; } |
+	head -c 1 >/dev/null
+echo "$(cat pipe.status) $(cat pipe.err)" >pipe.actual
+echo "1 tengen: writing to the controller: Broken pipe" >pipe.expected
+compare "a controller that goes away" pipe.expected pipe.actual
+
 # TENGEN_SEED alone (no --threads) makes --gtp repeatable: one thread.
 printf 'boardsize 9\nclear_board\ngenmove b\ngenmove w\ngenmove b\n' >seed.gtp
 TENGEN_SEED=7 "$tengen" --gtp --playouts 3000 <seed.gtp >seed1.out 2>/dev/null
