@@ -195,8 +195,8 @@ compare "command lines that cannot be meant" cmdline.expected cmdline.actual
 { printf 'boardsize 9\ngenmove b\n'; sleep 1; printf 'genmove w\n'; } |
 	{ "$tengen" --gtp --playouts 100 2>pipe.err; echo $? >pipe.status; } |
 	head -c 1 >/dev/null
-echo "$(cat pipe.status) $(cat pipe.err)" >pipe.actual
-echo "1 tengen: writing to the controller: Broken pipe" >pipe.expected
+echo "$(cat pipe.status) $(cut -d: -f1-2 pipe.err)" >pipe.actual
+echo "1 tengen: writing to the controller" >pipe.expected
 compare "a controller that goes away" pipe.expected pipe.actual
 
 # TENGEN_SEED alone (no --threads) makes --gtp repeatable: one thread.
