@@ -48,6 +48,38 @@ tui_player_gtp_color(enum color c)
 	return c == WHITE ? "w" : "b";
 }
 
+/* The engine's program name, for messages: the first word of its command
+ * line, without quotes or folders. */
+static const char *
+tui_player_engine_name(const struct tui_player *p, char *buf, size_t len)
+{
+	const char *s = p->engine, *slash;
+	char q = 0;
+	size_t n = 0;
+
+	if (*s == '\'' || *s == '"')
+		q = *s++;
+	while (s[n] != '\0' && (q ? s[n] != q : s[n] != ' ' && s[n] != '\t'))
+		n++;
+	snprintf(buf, len, "%.*s", (int)n, s);
+	slash = strrchr(buf, '/');
+	return slash != NULL && slash[1] != '\0' ? slash + 1 : buf;
+}
+
+/* Send CMD to the engine; 0, or -1 with a refusal's reason kept in
+ * p->refusal (the engine is fine then, but the game cannot go on). */
+static int
+tui_player_engine_cmd(struct tui_player *p, const char *cmd)
+{
+	const char *reply;
+	int rc = gtp_client_command(p->gtp, &reply, "%s", cmd);
+
+	if (rc == 1)
+		snprintf(p->refusal, sizeof p->refusal, "refused '%.40s': %s", cmd,
+		    reply[0] ? reply : "no reason given");
+	return rc == 0 ? 0 : -1;
+}
+
 /* Start the engine's board over with G's settings and setup stones. */
 static int
 tui_player_engine_reset(struct tui_player *p, const struct game *g)
@@ -58,9 +90,12 @@ tui_player_engine_reset(struct tui_player *p, const struct game *g)
 	bool white = false;
 	int n = 0;
 
-	if (gtp_client_command(p->gtp, NULL, "boardsize %d", g->size) != 0 ||
-	    gtp_client_command(p->gtp, NULL, "clear_board") != 0 ||
-	    gtp_client_command(p->gtp, NULL, "komi %g", g->komi) != 0)
+	snprintf(cmd, sizeof cmd, "boardsize %d", g->size);
+	if (tui_player_engine_cmd(p, cmd) < 0 ||
+	    tui_player_engine_cmd(p, "clear_board") < 0)
+		return -1;
+	snprintf(cmd, sizeof cmd, "komi %g", g->komi);
+	if (tui_player_engine_cmd(p, cmd) < 0)
 		return -1;
 	len = (size_t)snprintf(cmd, sizeof cmd, "set_free_handicap");
 	for (int y = 0; y < g->size; y++)
@@ -83,12 +118,15 @@ tui_player_engine_reset(struct tui_player *p, const struct game *g)
 				point_t pt = board_point(b, x, y);
 				enum color c = board_at(b, pt);
 
-				if (c != EMPTY && gtp_client_command(p->gtp,
-				    NULL, "play %s %s", tui_player_gtp_color(c),
-				    board_vertex_str(b, pt, v)) != 0)
+				if (c == EMPTY)
+					continue;
+				snprintf(cmd, sizeof cmd, "play %s %s",
+				    tui_player_gtp_color(c),
+				    board_vertex_str(b, pt, v));
+				if (tui_player_engine_cmd(p, cmd) < 0)
 					return -1;
 			}
-	} else if (gtp_client_command(p->gtp, NULL, "%s", cmd) != 0)
+	} else if (tui_player_engine_cmd(p, cmd) < 0)
 		return -1;
 	p->nsynced = 0;
 	p->synced_size = g->size;
@@ -101,11 +139,11 @@ static int
 tui_player_engine_play(struct tui_player *p, const struct game *g,
 		       const struct game_move *m)
 {
-	char v[8];
+	char v[8], cmd[32];
 
-	if (gtp_client_command(p->gtp, NULL, "play %s %s",
-	    tui_player_gtp_color(m->color),
-	    board_vertex_str(&g->board, m->point, v)) != 0)
+	snprintf(cmd, sizeof cmd, "play %s %s", tui_player_gtp_color(m->color),
+	    board_vertex_str(&g->board, m->point, v));
+	if (tui_player_engine_cmd(p, cmd) < 0)
 		return -1;
 	if (p->nsynced == p->csynced) {
 		p->csynced = p->csynced ? p->csynced * 2 : 64;
@@ -126,6 +164,7 @@ tui_player_engine_move(struct tui_player *p, const struct game *g,
 	    p->synced_setup == g->initial.hash && p->nsynced <= g->nmoves;
 	point_t pt;
 	int i, rc;
+	char name[64];
 
 	if (p->gtp == NULL) {
 		p->gtp = gtp_client_open(p->engine, NULL);
@@ -151,6 +190,10 @@ tui_player_engine_move(struct tui_player *p, const struct game *g,
 	rc = gtp_client_command(p->gtp, &reply, "genmove %s",
 	    tui_player_gtp_color(c));
 	gtp_client_set_timeout(p->gtp, GTP_CLIENT_TIMEOUT_MS);
+	if (rc == 1)
+		snprintf(p->refusal, sizeof p->refusal, "refused 'genmove "
+		    "%s': %s", tui_player_gtp_color(c),
+		    reply[0] ? reply : "no reason given");
 	if (rc != 0)
 		goto broken;
 	if (strncasecmp(reply, "resign", 6) == 0)
@@ -171,8 +214,12 @@ tui_player_engine_move(struct tui_player *p, const struct game *g,
 	p->synced[p->nsynced++] = m;
 	return pt;
 broken:
-	snprintf(err, errlen, "%s: %s", p->engine,
-	    gtp_client_error(p->gtp) ? gtp_client_error(p->gtp) : "error");
+	/* A refusal's reason, or what broke. */
+	snprintf(err, errlen, "%s: %s",
+	    tui_player_engine_name(p, name, sizeof name), p->refusal[0] ?
+	    p->refusal : gtp_client_error(p->gtp)[0] ?
+	    gtp_client_error(p->gtp) : "error");
+	p->refusal[0] = '\0';
 	pthread_mutex_lock(&p->lock);
 	p->engine_pid = 0;
 	pthread_mutex_unlock(&p->lock);

@@ -104,6 +104,7 @@ struct tui_player {
 	point_t result;
 	char error[256];
 	pid_t engine_pid;		/* the engine's process while it runs, or 0 */
+	char refusal[160];		/* the engine's last "?" (worker only) */
 	/* The engine's view of the game (worker thread only). */
 	struct game_move *synced;
 	int nsynced, csynced;

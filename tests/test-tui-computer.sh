@@ -114,4 +114,20 @@ sleep 0.5
 ps -eo stat=,args= | grep -v '^Z' | grep -q -e "$tui_tmp/slow-engin[e]\$" \
 	-e 'slee[p] 60' && tui_fail "the engine still runs"
 tui_ok "the engine was stopped"
+
+# An engine that refuses the board: its reason is on the screen.
+cat >"$tui_tmp/picky-engine" <<'EOF'
+#!/bin/sh
+while read -r id cmd rest; do
+	case $cmd in
+	boardsize) printf '?%s unacceptable size\n\n' "$id" ;;
+	quit) printf '=%s\n\n' "$id"; exit 0 ;;
+	*) printf '=%s\n\n' "$id" ;;
+	esac
+done
+EOF
+chmod +x "$tui_tmp/picky-engine"
+tui_start --size 9 --engine "'$tui_tmp/picky-engine'" --pace off --ascii
+tui_goto E5 9; tui_keys Enter
+tui_wait "The engine failed: picky-engine: refused 'boardsize 9': unacceptable size"
 tui_done
