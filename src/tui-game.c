@@ -12,6 +12,8 @@
 #include "config.h"
 
 #include <curses.h>
+#include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,6 +101,23 @@ tui_game_save(struct tui *t)
 		gm->saved_final = true;
 		tui_save_archive(t->data_dir, &gm->g, &gm->set, gm->human);
 	}
+}
+
+int
+tui_game_keep_unfinished(struct tui *t, char *note, size_t len)
+{
+	char kept[PATH_MAX + 128];
+
+	note[0] = '\0';
+	if (tui_save_keep_unfinished(t->data_dir, kept, sizeof kept) < 0) {
+		snprintf(note, len, _("Cannot keep the unfinished game: %s"),
+		    strerror(errno));
+		return -1;
+	}
+	if (kept[0] != '\0')
+		snprintf(note, len, _("The unfinished game was kept as %s"),
+		    strrchr(kept, '/') ? strrchr(kept, '/') + 1 : kept);
+	return 0;
 }
 
 /* The result in words: "B+2.5: Black wins by 1¼ stones". */
@@ -224,11 +243,20 @@ tui_game_load(struct tui *t, const char *path, const struct settings *set,
 	struct tui_game *gm = &t->game;
 	struct settings s = *set;
 	struct game g;
+	char note[200] = "";
 
 	if (tui_save_read(path, &g, err, errlen) < 0)
 		return -1;
-	if (resume)
+	if (resume) {
 		tui_save_read_meta(t->data_dir, &s);
+	} else if (g.end == GAME_END_NONE && !tui_save_is_current(t->data_dir,
+	    path) && tui_game_keep_unfinished(t, note, sizeof note) < 0) {
+		/* Another unfinished game would take the place of the one
+		 * saved, which could not be kept. */
+		snprintf(err, errlen, "%s", note);
+		game_free(&g);
+		return -1;
+	}
 	if (t->in_game)
 		tui_game_end(t);
 	memset(gm, 0, sizeof *gm);
@@ -251,8 +279,12 @@ tui_game_load(struct tui *t, const char *path, const struct settings *set,
 		    _("[ ] look through the moves"));
 		return 0;
 	}
-	tui_game_message(gm, false, _("Game continued at move %d: %s to play"),
-	    g.nmoves, tui_game_color_name(game_to_move(&g)));
+	if (note[0] != '\0')
+		tui_game_message(gm, false, "%s", note);
+	else
+		tui_game_message(gm, false,
+		    _("Game continued at move %d: %s to play"), g.nmoves,
+		    tui_game_color_name(game_to_move(&g)));
 	if (game_two_passes(&gm->g))
 		tui_count_begin(t);
 	else
@@ -570,7 +602,10 @@ tui_game_action(struct tui *t, enum tui_action a)
 		break;
 	case TUI_QUIT:
 		tui_game_stop_thinking(gm);
-		tui_game_save(t);
+		/* A finished game is saved as it ends: a record opened to be
+		 * looked through must not take the unfinished game's place. */
+		if (gm->g.end == GAME_END_NONE)
+			tui_game_save(t);
 		t->quit = true;
 		break;
 	case TUI_BACK:

@@ -207,9 +207,17 @@ tui_lobby_enter(struct tui *t)
 static void
 tui_lobby_start(struct tui *t)
 {
+	char note[200];
+
+	if (tui_game_keep_unfinished(t, note, sizeof note) < 0) {
+		snprintf(t->lobby.msg, sizeof t->lobby.msg, "%s", note);
+		return;
+	}
 	if (tui_game_new(t, &t->set) < 0)
 		snprintf(t->lobby.msg, sizeof t->lobby.msg,
 		    _("Cannot start a game of that size"));
+	else if (note[0] != '\0')
+		tui_game_message(&t->game, false, "%s", note);
 }
 
 static void

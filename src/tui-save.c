@@ -8,7 +8,8 @@
  * are atomic, so a dropped connection leaves the old or the new file, never
  * half of one.  A game without a result (no RE[]) is unfinished, and the
  * lobby offers to continue it.  Finished games are also kept under their
- * date, DATA/game-YYYYMMDD-HHMMSS.sgf.
+ * date, DATA/game-YYYYMMDD-HHMMSS.sgf; an unfinished game that a new one
+ * replaces is kept as DATA/unfinished-YYYYMMDD-HHMMSS.sgf.
  */
 #include "config.h"
 
@@ -16,7 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "ai.h"
 #include "game-sgf.h"
@@ -91,18 +94,66 @@ tui_save_write(const char *dir, const struct game *g,
 	return tui_save_sgf(path, g, set, human);
 }
 
-int
-tui_save_archive(const char *dir, const struct game *g,
-		 const struct settings *set, enum color human)
+/* DIR/PREFIX-YYYYMMDD-HHMMSS.sgf for now, with -2, -3, ... after it when
+ * a file of that name is there already (two games in one second). */
+static void
+tui_save_dated(const char *dir, const char *prefix, char *path, size_t len)
 {
-	char name[64], path[PATH_MAX + 64];
+	char name[96], stamp[32];
 	time_t now = time(NULL);
 	struct tm tm;
 
 	localtime_r(&now, &tm);
-	strftime(name, sizeof name, "game-%Y%m%d-%H%M%S.sgf", &tm);
-	tui_save_path(dir, name, path, sizeof path);
+	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+	for (int n = 1; n < 1000; n++) {
+		if (n == 1)
+			snprintf(name, sizeof name, "%s-%s.sgf", prefix, stamp);
+		else
+			snprintf(name, sizeof name, "%s-%s-%d.sgf", prefix, stamp,
+			    n);
+		tui_save_path(dir, name, path, len);
+		if (access(path, F_OK) != 0)
+			return;
+	}
+}
+
+int
+tui_save_archive(const char *dir, const struct game *g,
+		 const struct settings *set, enum color human)
+{
+	char path[PATH_MAX + 128];
+
+	tui_save_dated(dir, "game", path, sizeof path);
 	return tui_save_sgf(path, g, set, human);
+}
+
+bool
+tui_save_is_current(const char *dir, const char *path)
+{
+	char cur[PATH_MAX + 32];
+	struct stat a, b;
+
+	tui_save_path(dir, "current.sgf", cur, sizeof cur);
+	return stat(cur, &a) == 0 && stat(path, &b) == 0 &&
+	    a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+int
+tui_save_keep_unfinished(const char *dir, char *kept, size_t len)
+{
+	char from[PATH_MAX + 32], to[PATH_MAX + 128];
+
+	if (kept != NULL && len > 0)
+		kept[0] = '\0';
+	if (!tui_save_unfinished(dir))
+		return 0;
+	tui_save_path(dir, "current.sgf", from, sizeof from);
+	tui_save_dated(dir, "unfinished", to, sizeof to);
+	if (rename(from, to) < 0)
+		return -1;
+	if (kept != NULL)
+		snprintf(kept, len, "%s", to);
+	return 0;
 }
 
 int

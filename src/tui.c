@@ -446,8 +446,13 @@ tui_run(struct tui_start *st)
 	}
 	if (st->file != NULL) {
 		char err[400];
+		struct settings s = t->set;
 
-		if (tui_game_load(t, st->file, &t->set, false, err,
+		/* Two players, unless the command line names an opponent. */
+		if (!(st->have & (TUI_HAVE_LEVEL | TUI_HAVE_ENGINE |
+		    TUI_HAVE_COLOR)))
+			s.opponent = SETTINGS_HOTSEAT;
+		if (tui_game_load(t, st->file, &s, false, err,
 		    sizeof err) < 0) {
 			snprintf(t->error, sizeof t->error, "tengen: %s", err);
 			t->quit = true;
@@ -455,9 +460,16 @@ tui_run(struct tui_start *st)
 		}
 	} else if (st->server != NULL)
 		tui_online_enter(t, st->server);
-	else if (st->have & TUI_HAVE_GAME)
-		tui_game_new(t, &t->set);
-	else
+	else if (st->have & TUI_HAVE_GAME) {
+		char note[200];
+
+		if (tui_game_keep_unfinished(t, note, sizeof note) < 0) {
+			snprintf(t->error, sizeof t->error, "tengen: %s", note);
+			t->quit = true;
+			rc = 1;
+		} else if (tui_game_new(t, &t->set) == 0 && note[0] != '\0')
+			tui_game_message(&t->game, false, "%s", note);
+	} else
 		tui_lobby_enter(t);
 	if (tui_loop(t) < 0)
 		rc = 1;

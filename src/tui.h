@@ -294,6 +294,10 @@ void tui_game_click(struct tui *t, int y, int x);
 void tui_game_tick(struct tui *t);
 int tui_game_timeout(struct tui *t);
 void tui_game_save(struct tui *t);
+/* Keep an unfinished saved game that a new one is about to replace: 0
+ * with a note for the new game's status line (or ""), or -1 with the
+ * reason it could not be kept (the new game must not replace it then). */
+int tui_game_keep_unfinished(struct tui *t, char *note, size_t len);
 void tui_game_message(struct tui_game *gm, bool error, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 bool tui_game_human_turn(const struct tui_game *gm);
@@ -356,6 +360,12 @@ int tui_save_archive(const char *dir, const struct game *g,
 int tui_save_read(const char *path, struct game *g, char *err, size_t errlen);
 int tui_save_read_meta(const char *dir, struct settings *set);
 bool tui_save_unfinished(const char *dir);
+/* Before another game takes the place of an unfinished DIR/current.sgf:
+ * move it to DIR/unfinished-DATE.sgf (its name into KEPT, "" when there
+ * was none to keep).  0, or -1 with errno. */
+int tui_save_keep_unfinished(const char *dir, char *kept, size_t len);
+/* Is PATH the file DIR/current.sgf? */
+bool tui_save_is_current(const char *dir, const char *path);
 void tui_save_path(const char *dir, const char *name, char *buf, size_t len);
 
 #endif

@@ -84,14 +84,50 @@ tui_start --ascii
 tui_keys c
 tui_wait "Game continued at move 3: White to play"
 
-# A saved game given on the command line.
+# A saved game given on the command line.  It takes the place of the
+# unfinished game, which is kept under its own name first.
 cp "$sgf" "$tui_tmp/saved.sgf"
+tui_stop
 tui_start --hotseat --ascii "$tui_tmp/saved.sgf"
-tui_wait "Game continued at move 3"
+tui_wait "The unfinished game was kept as unfinished-"
+kept=$(ls -t "$XDG_DATA_HOME"/tengen/unfinished-*.sgf | head -n 1)
+moves() { grep -o ';[BW]\[[a-s]*\]' "$1" | tr -d '\n'; }
+[ -n "$(moves "$kept")" ] && [ "$(moves "$kept")" = "$(moves "$tui_tmp/saved.sgf")" ] ||
+	tui_fail "$kept does not hold the game it replaced"
+tui_ok "the replaced game is kept as $(basename "$kept")"
+tui_file_lacks "$kept" "RE["
 tui_keys '['
 tui_wait "Looking at move 2 of 3"
 tui_keys Home
 tui_wait "Looking at move 0 of 3"
 tui_keys End
 tui_wait "Back to the game at move 3"
+tui_stop
+
+# Without --level or --engine, a saved game opened by name is played by
+# two people, whatever the settings say.
+printf 'opponent=computer\n' >>"$XDG_CONFIG_HOME/tengen/settings"
+tui_start --ascii "$tui_tmp/saved.sgf"
+tui_wait "Black: player"
+tui_wait "White: player"
+tui_stop
+
+# A finished record opened to be looked through and left with Q does not
+# take the place of the unfinished game.
+cp "$sgf" "$tui_tmp/before.sgf"
+printf '(;GM[1]FF[4]SZ[9]KM[7.5]RE[B+R];B[ee];W[cc])\n' >"$tui_tmp/over.sgf"
+tui_start --ascii "$tui_tmp/over.sgf"
+tui_wait "B+R"
+tui_keys Q
+tui_wait_exit
+cmp -s "$sgf" "$tui_tmp/before.sgf" || tui_fail "Q wrote the finished record over the unfinished game"
+tui_ok "Q after looking through a finished record keeps the unfinished game"
+
+# A new game from the command line keeps the unfinished one too.
+n=$(ls "$XDG_DATA_HOME"/tengen/unfinished-*.sgf | wc -l)
+tui_start --size 9 --hotseat --ascii
+tui_wait "The unfinished game was kept as unfinished-"
+[ "$(ls "$XDG_DATA_HOME"/tengen/unfinished-*.sgf | wc -l)" -eq $((n + 1)) ] ||
+	tui_fail "the unfinished game was not kept"
+tui_ok "a new game keeps the unfinished one"
 tui_done
