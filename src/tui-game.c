@@ -97,9 +97,12 @@ tui_game_save(struct tui *t)
 	if (tui_save_write(t->data_dir, &gm->g, &gm->set, gm->human) < 0)
 		tui_game_message(gm, true, _("Cannot save the game in %s"),
 		    t->data_dir);
+	/* Once per result: a result taken back and given again (an undo
+	 * after the end) rewrites the same archived file. */
 	if (gm->g.end != GAME_END_NONE && !gm->saved_final) {
 		gm->saved_final = true;
-		tui_save_archive(t->data_dir, &gm->g, &gm->set, gm->human);
+		tui_save_archive(t->data_dir, &gm->g, &gm->set, gm->human,
+		    gm->archive, sizeof gm->archive);
 	}
 }
 
@@ -455,13 +458,19 @@ tui_game_undo(struct tui *t)
 	gm->has_preview = false;
 	gm->view = -1;
 	if (g->end == GAME_END_RESIGN) {
-		/* Take back the resignation only. */
+		enum color winner = g->winner;
+
 		game_goto(g, g->nmoves);
 		gm->mode = TUI_PLAY;
 		gm->saved_final = false;
-		tui_game_message(gm, false, _("Resignation taken back"));
-		tui_game_after_move(t);
-		return;
+		/* The player's own resignation: take back that alone.  The
+		 * computer's: with the player's last move, as any reply of
+		 * its (asked again at once, it would resign again). */
+		if (!computer || winner != gm->human || gm->human == EMPTY) {
+			tui_game_message(gm, false, _("Resignation taken back"));
+			tui_game_after_move(t);
+			return;
+		}
 	}
 	if (computer) {
 		/* Back to the player's turn before the player's last move. */
@@ -472,11 +481,11 @@ tui_game_undo(struct tui *t)
 	} else
 		n = g->nmoves > 0;
 	if (n == 0) {
+		/* The computer, stopped above, is asked again if it is its
+		 * turn (its first move, say). */
+		gm->mode = TUI_PLAY;
+		tui_game_after_move(t);
 		tui_game_message(gm, true, _("Nothing to undo"));
-		if (gm->mode != TUI_PLAY) {
-			gm->mode = TUI_PLAY;
-			tui_game_after_move(t);
-		}
 		return;
 	}
 	game_undo(g, n);

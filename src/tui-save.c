@@ -119,11 +119,11 @@ tui_save_dated(const char *dir, const char *prefix, char *path, size_t len)
 
 int
 tui_save_archive(const char *dir, const struct game *g,
-		 const struct settings *set, enum color human)
+		 const struct settings *set, enum color human, char *path,
+		 size_t len)
 {
-	char path[PATH_MAX + 128];
-
-	tui_save_dated(dir, "game", path, sizeof path);
+	if (path[0] == '\0')
+		tui_save_dated(dir, "game", path, len);
 	return tui_save_sgf(path, g, set, human);
 }
 

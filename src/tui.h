@@ -144,6 +144,7 @@ struct tui_game {
 	double show_at;			/* monotonic time to show it */
 	unsigned long pace_rng;
 	bool saved_final;		/* the finished game has been archived */
+	char archive[PATH_MAX + 128];	/* as this file, "" not yet */
 	bool online;			/* a game on a server (tui-online*.c) */
 	struct tui_button buttons[TUI_MAX_BUTTONS];
 	int nbuttons;
@@ -355,8 +356,11 @@ void tui_player_copy_game(struct game *dst, const struct game *src);
 /* tui-save.c */
 int tui_save_write(const char *dir, const struct game *g,
 		   const struct settings *set, enum color human);
+/* Write G as a finished game: to PATH when it is not "", else to a new
+ * DIR/game-DATE.sgf whose name then goes into PATH (LEN bytes). */
 int tui_save_archive(const char *dir, const struct game *g,
-		     const struct settings *set, enum color human);
+		     const struct settings *set, enum color human, char *path,
+		     size_t len);
 int tui_save_read(const char *path, struct game *g, char *err, size_t errlen);
 int tui_save_read_meta(const char *dir, struct settings *set);
 bool tui_save_unfinished(const char *dir);

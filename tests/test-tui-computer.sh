@@ -34,6 +34,14 @@ tui_wait "Move 0"
 tui_keys z
 tui_wait "Nothing to undo"
 
+# Undo while the computer thinks of its first move: nothing to take back,
+# and the computer still moves.
+tui_start --size 9 --level beginner --color white --pace real --ascii
+tui_wait "thinking..."
+tui_keys z
+tui_wait "Nothing to undo"
+tui_wait "Black played"
+
 # As White: the computer opens.  White passes, Black (ahead) passes too:
 # passes count as moves, and two of them start the counting, from which
 # undo goes back to play.
@@ -114,6 +122,35 @@ sleep 0.5
 ps -eo stat=,args= | grep -v '^Z' | grep -q -e "$tui_tmp/slow-engin[e]\$" \
 	-e 'slee[p] 60' && tui_fail "the engine still runs"
 tui_ok "the engine was stopped"
+
+# An engine that resigns: undo takes back its resignation with the
+# player's move (asked again, it would only resign again), and the game's
+# record, archived at the first end, is written again, not twice.
+cat >"$tui_tmp/resigning-engine" <<'EOF'
+#!/bin/sh
+while read -r id cmd rest; do
+	case $cmd in
+	genmove) printf '=%s resign\n\n' "$id" ;;
+	quit) printf '=%s\n\n' "$id"; exit 0 ;;
+	*) printf '=%s\n\n' "$id" ;;
+	esac
+done
+EOF
+chmod +x "$tui_tmp/resigning-engine"
+rm -f "$XDG_DATA_HOME"/tengen/game-*.sgf
+tui_start --size 9 --engine "'$tui_tmp/resigning-engine'" --color black \
+	--pace off --ascii
+tui_goto E5 9; tui_keys Enter
+tui_wait "White resigned"
+tui_keys z
+tui_wait "Took back 1 move: Black to play"
+tui_goto D4 9; tui_keys Enter
+tui_wait "White resigned"
+[ "$(ls "$XDG_DATA_HOME"/tengen/game-*.sgf | wc -l)" -eq 1 ] ||
+	tui_fail "the game was archived more than once"
+archived=$(ls "$XDG_DATA_HOME"/tengen/game-*.sgf)
+tui_file_has "$archived" ";B[df]"
+tui_file_lacks "$archived" "B[ee]"
 
 # An engine that refuses the board: its reason is on the screen.
 cat >"$tui_tmp/picky-engine" <<'EOF'
