@@ -579,8 +579,12 @@ tui_game_action(struct tui *t, enum tui_action a)
 			tui_game_message(gm, false, _("Preview cancelled"));
 		} else if (gm->view >= 0)
 			tui_game_view(gm, gm->g.nmoves);
-		else if (gm->thinking)
+		else if (gm->thinking) {
+			/* The move now: its search cut short, and shown as
+			 * soon as it is in, whatever the pace. */
 			tui_player_hurry(&gm->player);
+			gm->show_at = util_now();
+		}
 		break;
 	case TUI_PASS:
 		if (tui_game_human_turn(gm))

@@ -34,6 +34,18 @@ tui_wait "Move 0"
 tui_keys z
 tui_wait "Nothing to undo"
 
+# Esc while the computer thinks (or holds its move back for the pace):
+# its move at once, not 2 to 5 seconds later.
+tui_start --size 9 --level beginner --color black --pace real --ascii
+tui_goto E5 9; tui_keys Enter
+t0=$(date +%s)
+tui_wait "thinking..."
+tui_keys Escape
+tui_wait "White played"
+t1=$(date +%s)
+[ $((t1 - t0)) -lt 2 ] || tui_fail "Esc: the move came after $((t1 - t0)) s"
+tui_ok "Esc: the move came at once"
+
 # Undo while the computer thinks of its first move: nothing to take back,
 # and the computer still moves.
 tui_start --size 9 --level beginner --color white --pace real --ascii
