@@ -491,6 +491,9 @@ tui_game_undo(struct tui *t)
 	game_undo(g, n);
 	gm->mode = TUI_PLAY;
 	gm->saved_final = false;
+	/* Declining the count held for those passes only. */
+	if (g->nmoves < gm->play_on_at)
+		gm->play_on_at = -1;
 	tui_game_message(gm, false, ngettext("Took back %d move: %s to play",
 	    "Took back %d moves: %s to play", (unsigned long)n), n,
 	    tui_game_color_name(game_to_move(g)));

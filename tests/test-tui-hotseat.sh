@@ -45,6 +45,18 @@ tui_keys p
 tui_wait "Counting: mark dead groups"
 tui_wait "[Confirm result C]"
 tui_wait "Move 6"
+# Play on, take the passes and J9 back, play them again: the two passes
+# start the counting again (declining it held only for those moves).
+tui_keys Escape
+tui_wait "Play goes on"
+tui_keys z z z
+tui_wait "Move 3"
+tui_play J9 9
+tui_keys p
+tui_wait "Move 5"
+tui_keys p
+tui_wait "Counting: mark dead groups"
+tui_wait "Move 6"
 
 # Toggle the white stone on J9: alive (O, the row shared) and dead (o, the
 # row Black's) in turn, and the count follows at once.
