@@ -252,6 +252,13 @@ tui_game_load(struct tui *t, const char *path, const struct settings *set,
 		return -1;
 	if (resume) {
 		tui_save_read_meta(t->data_dir, &s);
+		/* How the board looks and answers comes from the settings of
+		 * the moment, not from when the game was left. */
+		s.preview = set->preview;
+		s.marks = set->marks;
+		s.numbers = set->numbers;
+		s.pace = set->pace;
+		s.sound = set->sound;
 	} else if (g.end == GAME_END_NONE && !tui_save_is_current(t->data_dir,
 	    path) && tui_game_keep_unfinished(t, note, sizeof note) < 0) {
 		/* Another unfinished game would take the place of the one

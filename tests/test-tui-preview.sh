@@ -107,4 +107,17 @@ tui_expect_row 1 "X . X O . . . . O"
 tui_preview_play B1
 tui_wait "White captured 1"
 tui_expect_row 1 "X O @ O . . . . O"
+
+# The box follows the settings of the moment: a game left with it ticked
+# and continued with it cleared places a stone at the first Enter.
+tui_keys q
+tui_wait "Continue last game"
+tui_stop
+printf 'preview=no\nsound=no\n' > "$XDG_CONFIG_HOME/tengen/settings"
+tui_start --ascii
+tui_keys c
+tui_wait "Game continued at move 12"
+tui_goto G3 9
+tui_keys Enter
+tui_wait "played G3"
 tui_done
