@@ -432,6 +432,9 @@ tui_lobby_draw(struct tui *t)
 	int y = 3, x = 4, vx = 36;
 	char buf[256];
 
+	/* No row is where a click could find it until drawn. */
+	for (int r = 0; r < TUI_NROWS; r++)
+		lb->rowy[r] = -1;
 	if (t->cols < 40 || t->rows < 20) {
 		snprintf(buf, sizeof buf, _("The terminal is %dx%d; tengen needs at least 40x20."),
 		    t->cols, t->rows);

@@ -73,4 +73,18 @@ tui_wait "Black to play"
 tui_keys Enter Right Enter
 tui_wait "White played F5"
 tui_wait " 5 ├─┼─┼─┼─●─○─┼─┼─┤  5"
+
+# A lobby too small to be drawn takes no click where a row used to be.
+tui_start --ascii
+tui_wait "Quit"
+line=$(tui_screen | grep -n "Quit" | head -n 1 | cut -d: -f1)
+tmux -L "$tui_sock" resize-window -t tui -x 30 -y 15
+tui_wait "The terminal is 30x15"
+tui_click 8 $((line - 1))
+sleep 1
+kill -0 "$(tui_pid)" 2>/dev/null && tui_screen | grep -q "The terminal is 30x15" ||
+	tui_fail "a click on the small lobby did something"
+tmux -L "$tui_sock" resize-window -t tui -x 80 -y 24
+tui_wait "Quit"
+tui_ok "a click on a lobby too small to draw does nothing"
 tui_done

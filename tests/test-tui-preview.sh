@@ -9,17 +9,6 @@ tui_init test-tui-preview
 mkdir -p "$XDG_CONFIG_HOME/tengen"
 printf 'preview=yes\nmarks=yes\nsound=no\n' > "$XDG_CONFIG_HOME/tengen/settings"
 
-# tui_click X Y: a left click at column X, line Y (0-based), as an xterm
-# sends it (X10 encoding: ESC [ M, button, column + 33, line + 33).
-tui_click() {
-	b=$(printf "\\$(printf '%03o' $((32)))")
-	x=$(printf "\\$(printf '%03o' $(($1 + 33)))")
-	y=$(printf "\\$(printf '%03o' $(($2 + 33)))")
-	r=$(printf "\\$(printf '%03o' $((35)))")
-	tui_keys -l "$(printf '\033[M')$b$x$y"
-	tui_keys -l "$(printf '\033[M')$r$x$y"
-}
-
 # tui_preview_play VERTEX: preview it, then place it with Enter.
 tui_preview_play() {
 	tui_goto "$1" 9

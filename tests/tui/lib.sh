@@ -204,6 +204,17 @@ tui_file_lacks() {
 	tui_ok "$(basename "$1") has no $2"
 }
 
+# tui_click X Y: a left click at column X, line Y (0-based), as an xterm
+# sends it (X10 encoding: ESC [ M, button, column + 33, line + 33).
+tui_click() {
+	b=$(printf "\\$(printf '%03o' $((32)))")
+	x=$(printf "\\$(printf '%03o' $(($1 + 33)))")
+	y=$(printf "\\$(printf '%03o' $(($2 + 33)))")
+	r=$(printf "\\$(printf '%03o' $((35)))")
+	tui_keys -l "$(printf '\033[M')$b$x$y"
+	tui_keys -l "$(printf '\033[M')$r$x$y"
+}
+
 tui_done() {
 	echo "$tui_name: $tui_checks checks passed"
 	exit 0
