@@ -9,6 +9,7 @@
 
 #include <pthread.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "bench.h"
@@ -54,9 +55,18 @@ bench_size(FILE *out, int size, int threads, double seconds)
 
 	start = util_now();
 	for (int t = 0; t < threads; t++) {
+		int err;
+
 		jobs[t] = (struct bench_job){ size, seconds, 12345u + (unsigned)t, 0, 0 };
-		if (pthread_create(&tid[t], NULL, bench_thread, &jobs[t]) != 0)
+		err = pthread_create(&tid[t], NULL, bench_thread, &jobs[t]);
+		if (err != 0) {
+			/* The threads started use JOBS: wait for them. */
+			for (int k = 0; k < t; k++)
+				pthread_join(tid[k], NULL);
+			fprintf(stderr, "tengen: --bench: cannot start thread %d "
+			    "of %d: %s\n", t + 1, threads, strerror(err));
 			return -1;
+		}
 	}
 	for (int t = 0; t < threads; t++) {
 		pthread_join(tid[t], NULL);

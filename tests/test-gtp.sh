@@ -199,6 +199,13 @@ echo "$(cat pipe.status) $(cut -d: -f1-2 pipe.err)" >pipe.actual
 echo "1 tengen: writing to the controller" >pipe.expected
 compare "a controller that goes away" pipe.expected pipe.actual
 
+# --bench with more threads than the memory allows: status 1 and why.
+(ulimit -v 200000; "$tengen" --bench --threads 64 --seconds 0.2 --size 9 \
+	>/dev/null 2>bench.err; echo $? >bench.status)
+echo "$(cat bench.status) $(cut -d: -f1-2 bench.err)" >bench.actual
+echo "1 tengen: --bench" >bench.expected
+compare "--bench that cannot start its threads" bench.expected bench.actual
+
 # TENGEN_SEED alone (no --threads) makes --gtp repeatable: one thread.
 printf 'boardsize 9\nclear_board\ngenmove b\ngenmove w\ngenmove b\n' >seed.gtp
 TENGEN_SEED=7 "$tengen" --gtp --playouts 3000 <seed.gtp >seed1.out 2>/dev/null
