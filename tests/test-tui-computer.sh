@@ -38,13 +38,13 @@ tui_wait "Nothing to undo"
 # its move at once, not 2 to 5 seconds later.
 tui_start --size 9 --level beginner --color black --pace real --ascii
 tui_goto E5 9; tui_keys Enter
-t0=$(date +%s)
+t0=$(now_ms)
 tui_wait "thinking..."
 tui_keys Escape
 tui_wait "White played"
-t1=$(date +%s)
-[ $((t1 - t0)) -lt 2 ] || tui_fail "Esc: the move came after $((t1 - t0)) s"
-tui_ok "Esc: the move came at once"
+t1=$(now_ms)
+[ $((t1 - t0)) -lt 2000 ] || tui_fail "Esc: the move came after $((t1 - t0)) ms"
+tui_ok "Esc: the move came at once ($((t1 - t0)) ms, the pace holds 2-5 s)"
 
 # Undo while the computer thinks of its first move: nothing to take back,
 # and the computer still moves.
@@ -73,22 +73,22 @@ tui_wait "Move 1"
 # answers meanwhile (the key list opens and closes).
 tui_start --size 9 --level beginner --color black --pace real --ascii
 tui_goto E5 9; tui_keys Enter
-t0=$(date +%s)
+t0=$(now_ms)
 tui_wait "White to play: thinking..."
 tui_keys '?'
 tui_wait "Any key closes this list"
 tui_keys Escape
 tui_wait "White to play: thinking..."
 tui_wait "White played"
-t1=$(date +%s)
-[ $((t1 - t0)) -ge 2 ] || tui_fail "the reply came after $((t1 - t0)) s, not 2-5"
-tui_ok "the reply came after about $((t1 - t0)) s"
+t1=$(now_ms)
+[ $((t1 - t0)) -ge 2000 ] || tui_fail "the reply came after $((t1 - t0)) ms, not 2-5 s"
+tui_ok "the reply came after $((t1 - t0)) ms"
 tui_wait "Move 2"
 # Undo while the computer thinks: its answer is thrown away.
 tui_goto D5 9; tui_keys Enter
 tui_keys z
 tui_wait "Took back 1 move: Black to play"
-sleep 2.5
+sleep 5.5	# longer than the pace holds any answer back
 tui_screen | grep -q "Move 2" || tui_fail "a late answer was played"
 tui_ok "the late answer was thrown away"
 
@@ -107,9 +107,10 @@ tui_file_has "$XDG_DATA_HOME/tengen/current.conf" "opponent=engine"
 # command it sends.)
 cat >"$tui_tmp/slow-engine" <<'EOF'
 #!/bin/sh
+echo $$ >"$0.pid"
 while read -r id cmd rest; do
 	case $cmd in
-	genmove) sleep 60; printf '=%s pass\n\n' "$id" ;;
+	genmove) sleep 60 & echo $! >"$0.sleep"; wait; printf '=%s pass\n\n' "$id" ;;
 	quit) printf '=%s\n\n' "$id"; exit 0 ;;
 	*) printf '=%s\n\n' "$id" ;;
 	esac
@@ -121,18 +122,24 @@ tui_wait "White: engine"
 tui_goto E5 9; tui_keys Enter
 tui_wait "Move 1"
 sleep 1
-pgrep -f "sleep 60" >/dev/null || tui_fail "the engine is not thinking"
-start=$(date +%s)
+[ -s "$tui_tmp/slow-engine.sleep" ] &&
+	kill -0 "$(cat "$tui_tmp/slow-engine.sleep")" 2>/dev/null ||
+	tui_fail "the engine is not thinking"
+start=$(now_ms)
 tui_keys q
 tui_wait "Continue last game"
-[ $(($(date +%s) - start)) -le 5 ] || tui_fail "leaving waited for the engine"
+[ $(($(now_ms) - start)) -le 5000 ] || tui_fail "leaving waited for the engine"
 tui_ok "leaving the game does not wait for the engine"
 sleep 0.5
-# (Zombies do not count: where nothing reaps orphans, the script's dead
-# process stays listed.)
-# The brackets keep grep from finding itself.
-ps -eo stat=,args= | grep -v '^Z' | grep -q -e "$tui_tmp/slow-engin[e]\$" \
-	-e 'slee[p] 60' && tui_fail "the engine still runs"
+# The engine and its thinking, by their own numbers.  (A zombie does not
+# count: where nothing reaps orphans, a dead process stays listed.)
+for f in slow-engine.pid slow-engine.sleep; do
+	pid=$(cat "$tui_tmp/$f")
+	if kill -0 "$pid" 2>/dev/null &&
+	    [ "$(ps -o stat= -p "$pid" | cut -c1)" != Z ]; then
+		tui_fail "the engine still runs ($f $pid)"
+	fi
+done
 tui_ok "the engine was stopped"
 
 # An engine that resigns: undo takes back its resignation with the

@@ -215,6 +215,11 @@ tui_click() {
 	tui_keys -l "$(printf '\033[M')$r$x$y"
 }
 
+# now_ms: milliseconds on the wall clock, for intervals.
+now_ms() {
+	echo $(($(date +%s%N) / 1000000))
+}
+
 tui_done() {
 	echo "$tui_name: $tui_checks checks passed"
 	exit 0
