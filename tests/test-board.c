@@ -209,6 +209,7 @@ test_ko(void **state)
 	assert_int_equal(board_at(&g.board, tu_pt(&g.board, "D7")), EMPTY);
 	assert_int_equal(game_check(&g, WHITE, tu_pt(&g.board, "D7")), MOVE_KO);
 	/* Filling the ko is fine for the side that just took. */
+	assert_int_equal(game_check(&g, BLACK, tu_pt(&g.board, "D7")), MOVE_OK);
 	tu_diagram(&g.board, after);
 	assert_string_not_equal(before, after);
 }

@@ -210,9 +210,14 @@ compare "--bench that cannot start its threads" bench.expected bench.actual
 printf 'boardsize 9\nclear_board\ngenmove b\ngenmove w\ngenmove b\n' >seed.gtp
 TENGEN_SEED=7 "$tengen" --gtp --playouts 3000 <seed.gtp >seed1.out 2>/dev/null
 TENGEN_SEED=7 "$tengen" --gtp --playouts 3000 <seed.gtp >seed2.out 2>/dev/null
+grep -c '^= [A-J][1-9]' seed1.out >seed.count
+echo 3 >seed.expected
+compare "the seeded runs play three moves" seed.expected seed.count
 compare "TENGEN_SEED alone makes the moves repeatable" seed1.out seed2.out
 
 # Plays and queries that GNU Go answers the same way.
+# (configure's GNUGO, else Debian's place for it.)
+[ -n "${GNUGO:-}" ] || [ ! -x /usr/games/gnugo ] || GNUGO=/usr/games/gnugo
 if [ -n "${GNUGO:-}" ] && [ -x "$GNUGO" ]; then
 	cat >compare.gtp <<'EOF'
 boardsize 9

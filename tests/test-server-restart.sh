@@ -111,19 +111,24 @@ ok "$(jo .game.status)/$(jo '.game.counting.dead | length')" "counting/$dead" \
 
 # A database made before games had the undo_by column is brought up to
 # date when the server opens it, and its games load.
+undo_by_columns() {
+	python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+print(len([c for c in db.execute("PRAGMA table_info(games)") if c[1] == "undo_by"]))' \
+		"$tmp/db"
+}
 if command -v python3 >/dev/null 2>&1; then
 	server_kill
 	python3 -c 'import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
 db.execute("ALTER TABLE games DROP COLUMN undo_by")
-db.commit()' "$tmp/db"
+db.commit()' "$tmp/db" || exit 99
+	ok "$(undo_by_columns)" 0 "the older database has no undo_by column"
 	server_start
 	call GET "/state?table=$t" ""
 	ok "$STATUS/$(jo .game.status)" 200/counting "an older database opens"
-	python3 -c 'import sqlite3, sys
-db = sqlite3.connect(sys.argv[1])
-print(len([c for c in db.execute("PRAGMA table_info(games)") if c[1] == "undo_by"]))' \
-		"$tmp/db" >"$tmp/cols"
-	ok "$(cat "$tmp/cols")" 1 "with the undo_by column added"
+	ok "$(undo_by_columns)" 1 "with the undo_by column added"
+else
+	echo "# python3 not found: the migration of an older database is not tried"
 fi
 finish
