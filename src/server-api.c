@@ -408,18 +408,27 @@ server_api_events(struct server_call *c)
 	}
 	if (since == ch->last_seq && !w->resumed && timeout > 0 &&
 	    !srv->stopping) {
-		w->chan = ch;
-		w->since = since;
-		w->deadline = util_now() + (double)timeout;
-		w->table = t;
-		w->user = c->user;
-		server_waiter_add(srv, w);
+		/* Present before waiting: a player coming back emits
+		 * "reconnect", which this poll must answer, not be woken by
+		 * before it is even suspended (it would then hang). */
 		if (t && c->user) {
 			w->counted = true;
 			server_game_presence(srv, t, c->user, 1);
 		}
-		c->suspend = true;
-		return;
+		if (since == ch->last_seq) {
+			w->chan = ch;
+			w->since = since;
+			w->deadline = util_now() + (double)timeout;
+			w->table = t;
+			w->user = c->user;
+			server_waiter_add(srv, w);
+			c->suspend = true;
+			return;
+		}
+		if (w->counted) {
+			w->counted = false;
+			server_game_presence(srv, t, c->user, -1);
+		}
 	}
 	if (t)
 		server_game_presence(srv, t, c->user, 0);

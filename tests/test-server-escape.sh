@@ -47,6 +47,13 @@ call GET "/state?table=$t" ""
 ok "$(jo .game.connected.white)" false "bob is shown as disconnected"
 ok "$(jo '.game.escape_in.white | (. > 0 and . < 3)')" true \
 	"the state says how long bob has to come back"
+# Bob's first poll on his return asks from the last event (his own
+# disconnect): it answers at once with his reconnect, and does not hang.
+last=$(events "$t" 0 | jq -r .last)
+r=$(curl -s --max-time 5 -H "Authorization: Bearer $bob" \
+	"$URL/events?table=$t&since=$last")
+ok "$(echo "$r" | jq -r '[.events[].type] | join(",")')" reconnect \
+	"a poll from the last event answers with the reconnect it causes"
 poller "$bob"
 bob_poll=$!
 sleep 0.5
