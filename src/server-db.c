@@ -50,7 +50,8 @@ static const char server_db_schema[] =
 	" white_over INTEGER NOT NULL, dead TEXT NOT NULL,"
 	" accepted INTEGER NOT NULL, result TEXT NOT NULL,"
 	" reason TEXT NOT NULL, started INTEGER NOT NULL,"
-	" undo_by INTEGER NOT NULL DEFAULT 0);"
+	" undo_by INTEGER NOT NULL DEFAULT 0,"
+	" resumed_at INTEGER NOT NULL DEFAULT 0);"
 	"CREATE INDEX IF NOT EXISTS games_table ON games(table_id, id);"
 	"CREATE TABLE IF NOT EXISTS moves("
 	" game_id INTEGER NOT NULL, n INTEGER NOT NULL, color INTEGER NOT NULL,"
@@ -90,7 +91,7 @@ enum server_db_stmt {
 	" rules_set, rules_fixed, seat0, seat1, games"
 #define GAME_COLS "table_id, black, white, size, komi, main_time," \
 	" move_limit, overtime, status, black_main, white_main, black_over," \
-	" white_over, dead, accepted, result, reason, undo_by"
+	" white_over, dead, accepted, result, reason, undo_by, resumed_at"
 
 static const char *const server_db_sql[Q_COUNT] = {
 	[Q_BEGIN] = "BEGIN IMMEDIATE",
@@ -118,12 +119,13 @@ static const char *const server_db_sql[Q_COUNT] = {
 	    " rules_fixed = ?, seat0 = ?, seat1 = ?, games = ? WHERE id = ?",
 	[Q_TABLES] = "SELECT " TABLE_COLS ", id FROM tables ORDER BY id",
 	[Q_GAME_ADD] = "INSERT INTO games(" GAME_COLS ", started)"
-	    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+	    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+	    " ?)",
 	[Q_GAME_SAVE] = "UPDATE games SET table_id = ?, black = ?, white = ?,"
 	    " size = ?, komi = ?, main_time = ?, move_limit = ?, overtime = ?,"
 	    " status = ?, black_main = ?, white_main = ?, black_over = ?,"
 	    " white_over = ?, dead = ?, accepted = ?, result = ?, reason = ?,"
-	    " undo_by = ? WHERE id = ?",
+	    " undo_by = ?, resumed_at = ? WHERE id = ?",
 	[Q_GAME_GET] = "SELECT " GAME_COLS ", id FROM games WHERE id = ?",
 	[Q_GAME_LAST] = "SELECT " GAME_COLS ", id FROM games WHERE table_id = ?"
 	    " ORDER BY id DESC LIMIT 1",
@@ -153,22 +155,32 @@ server_db_error(struct server_db *db)
 }
 
 /* Columns added since the first schema, for databases made before them:
- * games.undo_by. */
+ * games.undo_by, games.resumed_at. */
 static int
 server_db_migrate(struct server_db *db, char **msg)
 {
-	sqlite3_stmt *s;
-	bool have = false;
+	static const char *const added[] = { "undo_by", "resumed_at" };
 
-	if (sqlite3_prepare_v2(db->h, "SELECT 1 FROM pragma_table_info('games')"
-	    " WHERE name = 'undo_by'", -1, &s, NULL) != SQLITE_OK)
-		return -1;
-	have = sqlite3_step(s) == SQLITE_ROW;
-	sqlite3_finalize(s);
-	if (have)
-		return 0;
-	return sqlite3_exec(db->h, "ALTER TABLE games ADD COLUMN undo_by"
-	    " INTEGER NOT NULL DEFAULT 0", NULL, NULL, msg) == SQLITE_OK ? 0 : -1;
+	for (size_t i = 0; i < sizeof added / sizeof added[0]; i++) {
+		char sql[160];
+		sqlite3_stmt *s;
+		bool have;
+
+		if (sqlite3_prepare_v2(db->h, "SELECT 1 FROM"
+		    " pragma_table_info('games') WHERE name = ?", -1, &s,
+		    NULL) != SQLITE_OK)
+			return -1;
+		sqlite3_bind_text(s, 1, added[i], -1, SQLITE_STATIC);
+		have = sqlite3_step(s) == SQLITE_ROW;
+		sqlite3_finalize(s);
+		if (have)
+			continue;
+		snprintf(sql, sizeof sql, "ALTER TABLE games ADD COLUMN %s"
+		    " INTEGER NOT NULL DEFAULT 0", added[i]);
+		if (sqlite3_exec(db->h, sql, NULL, NULL, msg) != SQLITE_OK)
+			return -1;
+	}
+	return 0;
 }
 
 struct server_db *
@@ -528,6 +540,7 @@ server_db_game_bind(sqlite3_stmt *s, const struct server_db_game *g)
 	sqlite3_bind_text(s, 16, g->result, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(s, 17, g->reason, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int(s, 18, g->undo_by);
+	sqlite3_bind_int(s, 19, g->resumed_at);
 }
 
 int
@@ -536,7 +549,7 @@ server_db_game_add(struct server_db *db, struct server_db_game *g)
 	sqlite3_stmt *s = server_db_stmt(db, Q_GAME_ADD);
 
 	server_db_game_bind(s, g);
-	sqlite3_bind_int64(s, 19, (sqlite3_int64)time(NULL));
+	sqlite3_bind_int64(s, 20, (sqlite3_int64)time(NULL));
 	if (server_db_done(s) < 0)
 		return -1;
 	g->id = (long)sqlite3_last_insert_rowid(db->h);
@@ -549,7 +562,7 @@ server_db_game_save(struct server_db *db, const struct server_db_game *g)
 	sqlite3_stmt *s = server_db_stmt(db, Q_GAME_SAVE);
 
 	server_db_game_bind(s, g);
-	sqlite3_bind_int64(s, 19, g->id);
+	sqlite3_bind_int64(s, 20, g->id);
 	return server_db_done(s);
 }
 
@@ -577,7 +590,8 @@ server_db_game_one(sqlite3_stmt *s, struct server_db_game *g)
 		server_db_text(s, 15, g->result, sizeof g->result);
 		server_db_text(s, 16, g->reason, sizeof g->reason);
 		g->undo_by = sqlite3_column_int(s, 17);
-		g->id = (long)sqlite3_column_int64(s, 18);
+		g->resumed_at = sqlite3_column_int(s, 18);
+		g->id = (long)sqlite3_column_int64(s, 19);
 	}
 	sqlite3_reset(s);
 	return rc == SQLITE_ROW ? 0 : rc == SQLITE_DONE ? 1 : -1;

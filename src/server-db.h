@@ -75,6 +75,7 @@ struct server_db_game {
 	char result[16];	/* "B+3.5", "W+R", "0", ... */
 	char reason[16];	/* score, resign, time, escape */
 	int undo_by;		/* the colour whose undo request waits, or 0 */
+	int resumed_at;		/* moves when play last resumed after counting */
 };
 
 /* Open (creating if needed) the database at PATH in WAL mode; SYNC_FULL

@@ -85,6 +85,7 @@ server_game_row(const struct server_table *t, const struct server_game *sg,
 	snprintf(row->result, sizeof row->result, "%s", sg->result);
 	snprintf(row->reason, sizeof row->reason, "%s", sg->reason);
 	row->undo_by = sg->undo_by;
+	row->resumed_at = sg->resumed_at;
 	if (sg->status != SERVER_COUNTING)
 		return;
 	for (int p = 0; p < sg->g.board.npoints; p++) {
@@ -183,6 +184,8 @@ server_game_load(struct server *srv, struct server_table *t)
 	sg->count_version = row.accepted >> 2;
 	snprintf(sg->result, sizeof sg->result, "%s", row.result);
 	snprintf(sg->reason, sizeof sg->reason, "%s", row.reason);
+	if (row.resumed_at > 0 && row.resumed_at <= sg->g.nmoves)
+		sg->resumed_at = row.resumed_at;
 	if (sg->status == SERVER_PLAYING &&
 	    (row.undo_by == BLACK || row.undo_by == WHITE))
 		sg->undo_by = (enum color)row.undo_by;
@@ -565,7 +568,8 @@ server_game_play(struct server_call *c, const char *vertex)
 	    sg->g.board.captures[WHITE]);
 	cJSON_AddItemToObject(ev, "clock", server_game_clocks_json(sg));
 	server_emit(srv, &t->chan, ev);
-	if (game_two_passes(&sg->g))
+	/* Two passes in a row, both since play last resumed. */
+	if (game_two_passes(&sg->g) && sg->g.nmoves - 2 >= sg->resumed_at)
 		server_game_counting(srv, t);
 	server_commit(srv);
 	c->reply = server_game_ok(t);
@@ -679,6 +683,9 @@ server_game_undo_answer(struct server_call *c, bool accept)
 		    sg->g.moves[sg->g.nmoves - 1 - k].color != by)
 			k++;
 		game_undo(&sg->g, k + 1);
+		/* Back past the resume: the passes then are in a row again. */
+		if (sg->g.nmoves < sg->resumed_at)
+			sg->resumed_at = 0;
 		sg->turn_start = util_now();
 		if (server_db_move_truncate(srv->db, sg->id, sg->g.nmoves) < 0)
 			server_fatal(srv, "taking back moves");
@@ -815,6 +822,7 @@ server_game_resume(struct server_call *c)
 	memset(sg->dead, 0, sizeof sg->dead);
 	sg->accepted[BLACK] = sg->accepted[WHITE] = false;
 	sg->turn_start = util_now();
+	sg->resumed_at = sg->g.nmoves;
 	server_game_save(c->srv, t);
 	ev = server_game_event("resume", color);
 	cJSON_AddStringToObject(ev, "to_move", color_name(game_to_move(&sg->g)));

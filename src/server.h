@@ -101,6 +101,9 @@ struct server_game {
 	 * toggle, so that an accept names the count it accepts. */
 	int count_version;
 	enum color undo_by;		/* a pending undo request, or EMPTY */
+	int resumed_at;			/* moves when play last resumed after
+					 * counting: passes before it do not
+					 * count toward two in a row */
 	char result[16], reason[16];
 	/* presence of each player */
 	int polls[3];

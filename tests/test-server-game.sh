@@ -125,7 +125,12 @@ ok "$STATUS" 200 "bob resumes play"
 call POST /game/pass "$alice" "{\"table\":$table}"
 ok "$STATUS" 200 "black passes again"
 call GET "/state?table=$table" ""
-ok "$(jo .game.status)" counting "pass after pass: counting again"
+ok "$(jo .game.status)" playing \
+	"one pass after the resume: play goes on (the passes before it do not count)"
+call POST /game/pass "$bob" "{\"table\":$table}"
+ok "$STATUS" 200 "white passes too"
+call GET "/state?table=$table" ""
+ok "$(jo .game.status)" counting "two passes since the resume: counting again"
 for p in B5 H5; do
 	dead=$(jo "[.game.counting.dead[] | select(. == \"$p\")] | length")
 	[ "$dead" = 0 ] && call POST /game/toggle "$alice" "{\"table\":$table,\"point\":\"$p\"}"
@@ -153,7 +158,7 @@ events "$table" 0 >"$tmp/all"
 ok "$(jq -c '[.events[].seq]' "$tmp/all")" "$(jq -s -c '[.[].seq]' "$tmp/spectator")" \
 	"the spectator saw every event exactly once"
 ok "$(jq -s -c '[.[] | select(.type == "move" or .type == "pass") | .move]' "$tmp/spectator" | tr -d '"[]')" \
-	"C1,G1,C2,G2,C3,G3,C4,G4,C5,G5,C6,G6,C7,G7,C8,G8,C9,G9,J9,H5,B5,pass,pass,pass" \
+	"C1,G1,C2,G2,C3,G3,C4,G4,C5,G5,C6,G6,C7,G7,C8,G8,C9,G9,J9,H5,B5,pass,pass,pass,pass" \
 	"the spectator saw every move"
 ok "$(jq -s -c '[.[].type] | map(select(. == "undo" or . == "undo_declined" or . == "end")) | join(",")' "$tmp/spectator" | tr -d '"')" \
 	"undo_declined,undo,end" "the spectator saw the undos and the end"

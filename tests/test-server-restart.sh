@@ -114,7 +114,7 @@ ok "$(jo .game.status)/$(jo '.game.counting.dead | length')" "counting/$dead" \
 undo_by_columns() {
 	python3 -c 'import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
-print(len([c for c in db.execute("PRAGMA table_info(games)") if c[1] == "undo_by"]))' \
+print(len([c for c in db.execute("PRAGMA table_info(games)") if c[1] in ("undo_by", "resumed_at")]))' \
 		"$tmp/db"
 }
 if command -v python3 >/dev/null 2>&1; then
@@ -122,13 +122,29 @@ if command -v python3 >/dev/null 2>&1; then
 	python3 -c 'import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
 db.execute("ALTER TABLE games DROP COLUMN undo_by")
+db.execute("ALTER TABLE games DROP COLUMN resumed_at")
 db.commit()' "$tmp/db" || exit 99
-	ok "$(undo_by_columns)" 0 "the older database has no undo_by column"
+	ok "$(undo_by_columns)" 0 "the older database has no undo_by and resumed_at columns"
 	server_start
 	call GET "/state?table=$t" ""
 	ok "$STATUS/$(jo .game.status)" 200/counting "an older database opens"
-	ok "$(undo_by_columns)" 1 "with the undo_by column added"
+	ok "$(undo_by_columns)" 2 "with the undo_by and resumed_at columns added"
 else
 	echo "# python3 not found: the migration of an older database is not tried"
 fi
+
+# Play resumed after counting: one pass since does not start the counting
+# again, across a restart; a second one does.
+call POST /game/resume "$second" "{\"table\":$t}"
+ok "$STATUS" 200 "play resumes"
+call POST /game/pass "$first" "{\"table\":$t}"
+call GET "/state?table=$t" ""
+ok "$(jo .game.status)" playing "one pass since the resume: play goes on"
+server_kill -9
+server_start
+call GET "/state?table=$t" ""
+ok "$(jo .game.status)" playing "still so after a restart"
+call POST /game/pass "$second" "{\"table\":$t}"
+call GET "/state?table=$t" ""
+ok "$(jo .game.status)" counting "two passes since the resume: counting"
 finish
