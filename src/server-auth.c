@@ -117,7 +117,7 @@ server_auth_login(struct server_call *c, const char *name,
 	bool ok;
 
 	pthread_mutex_lock(&srv->lock);
-	wait = server_throttle_wait(srv, name);
+	wait = server_throttle_begin(srv, name);
 	rc = wait > 0 ? 0 :
 	    server_db_user_hash(srv->db, name, &id, hash, sizeof hash);
 	pthread_mutex_unlock(&srv->lock);
@@ -132,9 +132,11 @@ server_auth_login(struct server_call *c, const char *name,
 		server_fatal(srv, "reading a user");
 	ok = rc == 0 && crypto_pwhash_str_verify(hash, password,
 	    strlen(password)) == 0;
-	pthread_mutex_lock(&srv->lock);
-	server_throttle_result(srv, name, ok);
-	pthread_mutex_unlock(&srv->lock);
+	if (ok) {
+		pthread_mutex_lock(&srv->lock);
+		server_throttle_ok(srv, name);
+		pthread_mutex_unlock(&srv->lock);
+	}
 	if (!ok) {
 		server_error(c, 401, "bad_login", "wrong name or password");
 		return -1;

@@ -7,9 +7,14 @@
  * is locked for a time that doubles with each further failure, from
  * --login-lockout seconds up to an hour; a login for a locked name is
  * refused before its password is hashed, so guessing costs the server
- * nothing either.  A right password clears the count.  The table lives in
- * memory, guarded by the server lock; a restart forgets it, and when it is
- * full the name idle longest makes room.
+ * nothing either.  A right password clears the count.  An attempt counts
+ * as a failure from the moment it is let through, before its password is
+ * checked, so that attempts made at once cannot all slip past the lock.
+ * The table lives in memory, guarded by the server lock; a restart
+ * forgets it.  A name keeps its slot while it is locked or failed within
+ * the longest lock: when the slots a new name may take all hold such
+ * names, its login is refused for a while rather than push one out (which
+ * would wipe that name's count).
  */
 #include "config.h"
 
@@ -25,6 +30,7 @@
 #define SERVER_THROTTLE_PROBE 8		/* slots looked at for one name */
 #define SERVER_THROTTLE_FREE 4		/* failures in a row without a lock */
 #define SERVER_THROTTLE_MAX 3600.0	/* longest lock, seconds */
+#define SERVER_THROTTLE_FULL 60		/* wait when no slot is free, seconds */
 
 struct server_throttle {
 	char name[SERVER_NAME_MAX + 1];	/* "" if the slot is free */
@@ -43,13 +49,23 @@ server_throttle_hash(const char *name)
 	return h;
 }
 
+/* Can slot S be given to another name at NOW? */
+static bool
+server_throttle_spare(const struct server_throttle *s, double now)
+{
+	return s->name[0] == '\0' ||
+	    (s->until <= now && now - s->last > SERVER_THROTTLE_MAX);
+}
+
 /* The slot of NAME; with MAKE, one is taken for it if it has none (the
- * free one, or the one idle longest among those looked at). */
+ * free one, or the one idle longest among the spare ones looked at), or
+ * NULL when none is spare. */
 static struct server_throttle *
 server_throttle_slot(struct server *srv, const char *name, bool make)
 {
 	struct server_throttle *oldest = NULL;
 	uint32_t h = server_throttle_hash(name);
+	double now = util_now();
 
 	if (srv->throttle == NULL) {
 		if (!make)
@@ -63,11 +79,13 @@ server_throttle_slot(struct server *srv, const char *name, bool make)
 
 		if (strcmp(s->name, name) == 0)
 			return s;
+		if (!server_throttle_spare(s, now))
+			continue;
 		if (oldest == NULL || s->name[0] == '\0' ||
 		    (oldest->name[0] != '\0' && s->last < oldest->last))
 			oldest = s;
 	}
-	if (!make)
+	if (!make || oldest == NULL)
 		return NULL;
 	memset(oldest, 0, sizeof *oldest);
 	snprintf(oldest->name, sizeof oldest->name, "%s", name);
@@ -75,36 +93,24 @@ server_throttle_slot(struct server *srv, const char *name, bool make)
 }
 
 double
-server_throttle_wait(struct server *srv, const char *name)
-{
-	struct server_throttle *s = server_throttle_slot(srv, name, false);
-	double left;
-
-	if (s == NULL || srv->opt.login_lockout <= 0)
-		return 0;
-	left = s->until - util_now();
-	return left > 0 ? left : 0;
-}
-
-void
-server_throttle_result(struct server *srv, const char *name, bool ok)
+server_throttle_begin(struct server *srv, const char *name)
 {
 	struct server_throttle *s;
-	double lock;
+	double left, lock;
 
 	if (srv->opt.login_lockout <= 0)
-		return;
-	s = server_throttle_slot(srv, name, !ok);
+		return 0;
+	s = server_throttle_slot(srv, name, true);
 	if (s == NULL)
-		return;
-	if (ok) {
-		memset(s, 0, sizeof *s);
-		return;
-	}
+		return SERVER_THROTTLE_FULL;
+	left = s->until - util_now();
+	if (left > 0)
+		return left;
+	/* A failure until the password proves right. */
 	s->failures++;
 	s->last = util_now();
 	if (s->failures <= SERVER_THROTTLE_FREE)
-		return;
+		return 0;
 	lock = srv->opt.login_lockout;
 	for (int i = SERVER_THROTTLE_FREE + 1; i < s->failures &&
 	    lock < SERVER_THROTTLE_MAX; i++)
@@ -112,6 +118,16 @@ server_throttle_result(struct server *srv, const char *name, bool ok)
 	if (lock > SERVER_THROTTLE_MAX)
 		lock = SERVER_THROTTLE_MAX;
 	s->until = s->last + lock;
+	return 0;
+}
+
+void
+server_throttle_ok(struct server *srv, const char *name)
+{
+	struct server_throttle *s = server_throttle_slot(srv, name, false);
+
+	if (s != NULL)
+		memset(s, 0, sizeof *s);
 }
 
 void

@@ -168,10 +168,12 @@ void server_fatal(struct server *srv, const char *what);
 void server_begin(struct server *srv);
 void server_commit(struct server *srv);
 
-/* server-throttle.c, with the lock held: seconds NAME must still wait
- * before a login is tried for it (0: none); the outcome of a login. */
-double server_throttle_wait(struct server *srv, const char *name);
-void server_throttle_result(struct server *srv, const char *name, bool ok);
+/* server-throttle.c, with the lock held.  Before a login for NAME: the
+ * seconds it must still wait (locked, or no room to count it), or 0 when
+ * it may be tried, counted a failure already.  After: the password was
+ * right, the count is cleared. */
+double server_throttle_begin(struct server *srv, const char *name);
+void server_throttle_ok(struct server *srv, const char *name);
 void server_throttle_free(struct server *srv);
 
 /* server-http.c */

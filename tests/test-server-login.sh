@@ -59,6 +59,42 @@ sleep 1
 login carol secret-carol
 ok "$STATUS" 200 "until that lock ends too"
 
+# Wrong logins sent at once are counted as they come in, not once their
+# passwords are checked: of eight at the same moment, four are free, the
+# fifth locks, and the other three find the name locked.
+pids=
+for i in 1 2 3 4 5 6 7 8; do
+	curl -s -o /dev/null -w '%{http_code}\n' -X POST \
+		-H 'Content-Type: application/json' \
+		--data-binary '{"name":"erin","password":"wrong-password"}' \
+		"$URL/login" >"$tmp/erin.$i" &
+	pids="$pids $!"
+done
+# shellcheck disable=SC2086
+wait $pids
+ok "$(cat "$tmp"/erin.* | sort | uniq -c | awk '{ printf "%s%sx%s", s, $1, $2; s = "," }')" \
+	"5x401,3x429" "eight wrong logins at once: five answered, three locked out"
+
+# A name keeps its count however many other names fail: n3043 ... n59060
+# all hash (FNV-1a, modulo the 4096 slots) to frank's first slot.  Frank
+# fails four times; seven of them take the other slots frank's could move
+# to; the eighth finds none to spare and waits, rather than push frank's
+# count out; frank's fifth failure then locks him.
+for i in 1 2 3 4; do
+	login frank wrong-password
+done
+for n in n3043 n15165 n25746 n37626 n50489 n51293 n53509; do
+	login "$n" wrong-password
+done
+ok "$STATUS" 401 "seven more names are counted"
+login n59060 wrong-password
+ok "$STATUS/$(jo .error)" 429/too_many_attempts \
+	"an eighth finds no slot to spare: it waits"
+login frank wrong-password
+login frank wrong-password
+ok "$STATUS/$(jo .error)" 429/too_many_attempts \
+	"frank's count was kept: his fifth failure locked him"
+
 call GET /rooms ''
 ok "$STATUS" 200 "the server is still up"
 finish
