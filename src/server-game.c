@@ -426,6 +426,7 @@ server_game_end(struct server *srv, struct server_table *t,
 		int s = server_table_seat(t, sg->player[color_other(winner)]);
 
 		if (s >= 0) {
+			server_table_event(srv, t, "leave", s);
 			t->seat[s] = 0;
 			t->seat_name[s][0] = '\0';
 		}

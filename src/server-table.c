@@ -246,7 +246,7 @@ server_table_announce(struct server *srv, struct server_table *t)
 }
 
 /* An event at table T about seat S. */
-static void
+void
 server_table_event(struct server *srv, struct server_table *t,
 		const char *type, int s)
 {

@@ -242,6 +242,9 @@ void server_table_sit(struct server_call *c);
 void server_table_leave(struct server_call *c);
 void server_table_rules(struct server_call *c);
 void server_table_start(struct server_call *c);
+/* Tell the table's channel that seat S did TYPE ("sit", "leave", ...). */
+void server_table_event(struct server *srv, struct server_table *t,
+		const char *type, int s);
 /* Tell the room that T changed. */
 void server_table_announce(struct server *srv, struct server_table *t);
 

@@ -70,8 +70,11 @@ call GET "/state?table=$t" ""
 ok "$(jo .game.status)/$(jo .game.reason)/$(jo .game.result)" over/escape/B+F \
 	"after the window the game ends as an escape"
 ok "$(jo '.seats[1]')" null "the escaper lost the seat"
-ok "$(events "$t" 0 | jq -r '[.events[].type | select(. == "disconnect" or . == "reconnect" or . == "end")] | join(",")')" \
-	"disconnect,reconnect,disconnect,end" "disconnect and reconnect events"
+ok "$(events "$t" 0 | jq -r '[.events[].type | select(. == "disconnect" or . == "reconnect" or . == "end" or . == "leave")] | join(",")')" \
+	"disconnect,reconnect,disconnect,end,leave" \
+	"disconnect and reconnect events; the escaper leaves the table"
+ok "$(events "$t" 0 | jq -r '[.events[] | select(.type == "leave")][0] | "\(.seat)/\(.name)"')" \
+	"1/bob" "the leave event names the escaper's seat"
 ok "$(events "$t" 0 | jq -r '[.events[] | select(.type == "disconnect") | .escape_in | (. > 0 and . <= 3)] | all')" \
 	true "each disconnect event says how long is left to come back"
 call GET "/user?name=bob" ""
