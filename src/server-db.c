@@ -39,7 +39,7 @@ static const char server_db_schema[] =
 	" move_limit REAL NOT NULL, overtime REAL NOT NULL,"
 	" rules_set INTEGER NOT NULL, rules_fixed INTEGER NOT NULL,"
 	" seat0 INTEGER NOT NULL, seat1 INTEGER NOT NULL,"
-	" games INTEGER NOT NULL);"
+	" games INTEGER NOT NULL, ready INTEGER NOT NULL DEFAULT 0);"
 	"CREATE TABLE IF NOT EXISTS games("
 	" id INTEGER PRIMARY KEY, table_id INTEGER NOT NULL,"
 	" black INTEGER NOT NULL, white INTEGER NOT NULL,"
@@ -88,7 +88,7 @@ enum server_db_stmt {
 
 #define USER_COLS "id, name, points, wins, losses, draws, escapes"
 #define TABLE_COLS "room_id, size, komi, main_time, move_limit, overtime," \
-	" rules_set, rules_fixed, seat0, seat1, games"
+	" rules_set, rules_fixed, seat0, seat1, games, ready"
 #define GAME_COLS "table_id, black, white, size, komi, main_time," \
 	" move_limit, overtime, status, black_main, white_main, black_over," \
 	" white_over, dead, accepted, result, reason, undo_by, resumed_at"
@@ -113,10 +113,11 @@ static const char *const server_db_sql[Q_COUNT] = {
 	[Q_ROOM_ADD] = "INSERT INTO rooms(name, name_zh, base, escape_penalty)"
 	    " VALUES (?, ?, ?, ?)",
 	[Q_TABLE_ADD] = "INSERT INTO tables(" TABLE_COLS ")"
-	    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+	    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 	[Q_TABLE_SAVE] = "UPDATE tables SET room_id = ?, size = ?, komi = ?,"
 	    " main_time = ?, move_limit = ?, overtime = ?, rules_set = ?,"
-	    " rules_fixed = ?, seat0 = ?, seat1 = ?, games = ? WHERE id = ?",
+	    " rules_fixed = ?, seat0 = ?, seat1 = ?, games = ?, ready = ?"
+	    " WHERE id = ?",
 	[Q_TABLES] = "SELECT " TABLE_COLS ", id FROM tables ORDER BY id",
 	[Q_GAME_ADD] = "INSERT INTO games(" GAME_COLS ", started)"
 	    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
@@ -155,28 +156,31 @@ server_db_error(struct server_db *db)
 }
 
 /* Columns added since the first schema, for databases made before them:
- * games.undo_by, games.resumed_at. */
+ * games.undo_by, games.resumed_at, tables.ready. */
 static int
 server_db_migrate(struct server_db *db, char **msg)
 {
-	static const char *const added[] = { "undo_by", "resumed_at" };
+	static const char *const added[][2] = {
+		{ "games", "undo_by" }, { "games", "resumed_at" },
+		{ "tables", "ready" },
+	};
 
 	for (size_t i = 0; i < sizeof added / sizeof added[0]; i++) {
 		char sql[160];
 		sqlite3_stmt *s;
 		bool have;
 
-		if (sqlite3_prepare_v2(db->h, "SELECT 1 FROM"
-		    " pragma_table_info('games') WHERE name = ?", -1, &s,
-		    NULL) != SQLITE_OK)
+		snprintf(sql, sizeof sql, "SELECT 1 FROM pragma_table_info('%s')"
+		    " WHERE name = ?", added[i][0]);
+		if (sqlite3_prepare_v2(db->h, sql, -1, &s, NULL) != SQLITE_OK)
 			return -1;
-		sqlite3_bind_text(s, 1, added[i], -1, SQLITE_STATIC);
+		sqlite3_bind_text(s, 1, added[i][1], -1, SQLITE_STATIC);
 		have = sqlite3_step(s) == SQLITE_ROW;
 		sqlite3_finalize(s);
 		if (have)
 			continue;
-		snprintf(sql, sizeof sql, "ALTER TABLE games ADD COLUMN %s"
-		    " INTEGER NOT NULL DEFAULT 0", added[i]);
+		snprintf(sql, sizeof sql, "ALTER TABLE %s ADD COLUMN %s"
+		    " INTEGER NOT NULL DEFAULT 0", added[i][0], added[i][1]);
 		if (sqlite3_exec(db->h, sql, NULL, NULL, msg) != SQLITE_OK)
 			return -1;
 	}
@@ -465,6 +469,7 @@ server_db_table_bind(sqlite3_stmt *s, const struct server_db_table *t)
 	sqlite3_bind_int64(s, 9, t->seat[0]);
 	sqlite3_bind_int64(s, 10, t->seat[1]);
 	sqlite3_bind_int(s, 11, t->games);
+	sqlite3_bind_int(s, 12, (t->ready[0] ? 1 : 0) | (t->ready[1] ? 2 : 0));
 }
 
 int
@@ -485,7 +490,7 @@ server_db_table_save(struct server_db *db, const struct server_db_table *t)
 	sqlite3_stmt *s = server_db_stmt(db, Q_TABLE_SAVE);
 
 	server_db_table_bind(s, t);
-	sqlite3_bind_int64(s, 12, t->id);
+	sqlite3_bind_int64(s, 13, t->id);
 	return server_db_done(s);
 }
 
@@ -510,7 +515,9 @@ server_db_tables(struct server_db *db,
 		t.seat[0] = (long)sqlite3_column_int64(s, 8);
 		t.seat[1] = (long)sqlite3_column_int64(s, 9);
 		t.games = sqlite3_column_int(s, 10);
-		t.id = (long)sqlite3_column_int64(s, 11);
+		t.ready[0] = (sqlite3_column_int(s, 11) & 1) != 0;
+		t.ready[1] = (sqlite3_column_int(s, 11) & 2) != 0;
+		t.id = (long)sqlite3_column_int64(s, 12);
 		fn(arg, &t);
 	}
 	sqlite3_reset(s);

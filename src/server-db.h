@@ -54,6 +54,7 @@ struct server_db_table {
 	bool rules_set, rules_fixed;
 	long seat[2];		/* user ids, 0 for an empty seat */
 	int games;		/* games started at this table */
+	bool ready[2];		/* the seats' start pressed */
 };
 
 enum server_db_status {

@@ -109,6 +109,8 @@ server_table_row(const struct server_table *t, struct server_db_table *row)
 	row->seat[0] = t->seat[0];
 	row->seat[1] = t->seat[1];
 	row->games = t->games;
+	row->ready[0] = t->ready[0];
+	row->ready[1] = t->ready[1];
 }
 
 void
@@ -152,6 +154,7 @@ server_table_loaded(void *arg, const struct server_db_table *row)
 			    u.name);
 		else
 			t->seat[s] = 0;
+		t->ready[s] = t->seat[s] != 0 && row->ready[s];
 	}
 	server_chan_init(srv, &t->chan, SERVER_CHAN_TABLE, t->id);
 	server_table_put(srv, t);
@@ -471,10 +474,12 @@ server_table_start(struct server_call *c)
 	server_begin(srv);
 	t->ready[seat] = true;
 	server_table_event(srv, t, "ready", seat);
-	if (t->seat[0] && t->seat[1] && t->ready[0] && t->ready[1])
+	if (t->seat[0] && t->seat[1] && t->ready[0] && t->ready[1]) {
 		server_game_start(srv, t);
-	else
+	} else {
+		server_table_save(srv, t);
 		server_table_announce(srv, t);
+	}
 	server_commit(srv);
 	c->reply = server_table_json(srv, t, true);
 }

@@ -114,7 +114,8 @@ ok "$(jo .game.status)/$(jo '.game.counting.dead | length')" "counting/$dead" \
 undo_by_columns() {
 	python3 -c 'import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
-print(len([c for c in db.execute("PRAGMA table_info(games)") if c[1] in ("undo_by", "resumed_at")]))' \
+print(len([c for c in db.execute("PRAGMA table_info(games)") if c[1] in ("undo_by", "resumed_at")]) +
+      len([c for c in db.execute("PRAGMA table_info(tables)") if c[1] == "ready"]))' \
 		"$tmp/db"
 }
 if command -v python3 >/dev/null 2>&1; then
@@ -123,12 +124,13 @@ if command -v python3 >/dev/null 2>&1; then
 db = sqlite3.connect(sys.argv[1])
 db.execute("ALTER TABLE games DROP COLUMN undo_by")
 db.execute("ALTER TABLE games DROP COLUMN resumed_at")
+db.execute("ALTER TABLE tables DROP COLUMN ready")
 db.commit()' "$tmp/db" || exit 99
-	ok "$(undo_by_columns)" 0 "the older database has no undo_by and resumed_at columns"
+	ok "$(undo_by_columns)" 0 "the older database lacks the columns added since"
 	server_start
 	call GET "/state?table=$t" ""
 	ok "$STATUS/$(jo .game.status)" 200/counting "an older database opens"
-	ok "$(undo_by_columns)" 2 "with the undo_by and resumed_at columns added"
+	ok "$(undo_by_columns)" 3 "with games.undo_by, games.resumed_at and tables.ready added"
 else
 	echo "# python3 not found: the migration of an older database is not tried"
 fi
@@ -147,4 +149,21 @@ ok "$(jo .game.status)" playing "still so after a restart"
 call POST /game/pass "$second" "{\"table\":$t}"
 call GET "/state?table=$t" ""
 ok "$(jo .game.status)" counting "two passes since the resume: counting"
+# A start pressed before a restart still counts after it: the other
+# player's start begins the game.
+carol=$(user carol)
+dave=$(user dave)
+call POST /table/new "$carol" '{"room":1,"size":9,"main_time":600,"move_limit":30,"overtime":30}'
+t2=$(jo .id)
+call POST /table/sit "$dave" "{\"table\":$t2}"
+call POST /table/start "$carol" "{\"table\":$t2}"
+ok "$(jo '.seats[0].ready')" true "carol pressed start"
+server_kill -9
+server_start
+call GET "/state?table=$t2" ""
+ok "$(jo '.seats[0].ready')/$(jo '.seats[1].ready')" true/false \
+	"her start survives a restart"
+call POST /table/start "$dave" "{\"table\":$t2}"
+call GET "/state?table=$t2" ""
+ok "$(jo .game.status)" playing "dave's start begins the game"
 finish
