@@ -264,15 +264,22 @@ test_stubborn(void **state)
 {
 	struct gtp_client *c;
 	double t0, t;
+	pid_t pid;
 
 	(void)state;
 	c = test_fake("stubborn", NULL);
 	gtp_client_set_timeout(c, 200);
 	assert_int_equal(gtp_client_command(c, NULL, "name"), -1);
+	pid = gtp_client_pid(c);
+	assert_true(pid > 0);
 	t0 = test_now();
 	assert_int_equal(gtp_client_close(c), -1);
 	t = test_now() - t0;
 	assert_true(t < 5.0);
+	/* Killed and reaped: the process is gone, not a zombie. */
+	errno = 0;
+	assert_int_equal(kill(pid, 0), -1);
+	assert_int_equal(errno, ESRCH);
 }
 
 static void

@@ -126,6 +126,7 @@ open(sys.argv[1], "w").write(str(s.server_port))
 s.serve_forever()
 ' "$on_tmp/garbage-port" &
 	garbage=$!
+	on_pids="${on_pids:-} $garbage"
 	i=0
 	while [ ! -s "$on_tmp/garbage-port" ] && [ $i -lt 50 ]; do
 		sleep 0.1
@@ -143,5 +144,7 @@ s.serve_forever()
 	on_wait fred "Start game"
 	kill "$garbage" 2>/dev/null
 	on_ok "a server that answers garbage gets a message, not a crash"
+else
+	echo "# python3 not found: the server that answers garbage is not tried"
 fi
 on_done

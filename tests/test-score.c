@@ -194,6 +194,27 @@ test_estimate_same_twice(void **state)
 	ai_dead_stones(&g, dead);
 	ai_dead_stones(&g, again);
 	assert_memory_equal(dead, again, sizeof again);
+	/* Another position in between changes nothing either. */
+	{
+		struct game other;
+		uint8_t scratch[BOARD_MAX_POINTS];
+
+		game_init(&other, 9, 7.5);
+		assert_int_equal(tu_setup(&other,
+		    "XXXXO....\n"
+		    "...XO.O..\n"
+		    "XXXXO....\n"
+		    "OOOOO....\n"
+		    ".........\n"
+		    ".........\n"
+		    "....X....\n"
+		    ".........\n"
+		    ".........\n"), 0);
+		ai_dead_stones(&other, scratch);
+		game_free(&other);
+	}
+	ai_dead_stones(&g, again);
+	assert_memory_equal(dead, again, sizeof again);
 }
 
 /* A black group with two eyes in White's corner lives. */

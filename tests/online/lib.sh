@@ -36,6 +36,8 @@ on_init() {
 
 on_cleanup() {
 	tmux -L "$on_sock" kill-server >/dev/null 2>&1
+	# Other servers a test started (their process numbers).
+	[ -z "${on_pids:-}" ] || kill $on_pids 2>/dev/null
 	on_server_stop
 	rm -rf "$on_tmp"
 }
