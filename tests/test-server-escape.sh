@@ -17,12 +17,15 @@ call POST /table/sit "$bob" "{\"table\":$t}"
 call POST /table/start "$alice" "{\"table\":$t}"
 call POST /table/start "$bob" "{\"table\":$t}"
 
-# poller TOKEN: long-poll the table until the game ends.
+# poller TOKEN: long-poll the table until the game ends (at most 200
+# polls of at most 10 s: a game that never ends fails, not hangs).
 poller() {
 	(
 		since=0
-		while :; do
-			r=$(curl -s -H "Authorization: Bearer $1" \
+		n=0
+		while [ $n -lt 200 ]; do
+			n=$((n + 1))
+			r=$(curl -s --max-time 10 -H "Authorization: Bearer $1" \
 				"$URL/events?table=$t&since=$since") || break
 			since=$(echo "$r" | jq -r .last)
 			echo "$r" | grep -q '"type":"end"' && break

@@ -38,10 +38,15 @@ call POST /table/rules "$bob" "{\"table\":$table,\"size\":19,\"main_time\":600,\
 ok "$(jo .error)" rules_fixed "the rules are fixed once a game has started"
 
 # The spectator polls from the start and writes what it sees.
+# (At most 200 polls of at most 10 s each: a game that never ends fails
+# the checks below instead of hanging the test.)
 (
 	since=0
-	while :; do
-		curl -s "$URL/events?table=$table&since=$since&timeout=5" >"$tmp/poll" || break
+	n=0
+	while [ $n -lt 200 ]; do
+		n=$((n + 1))
+		curl -s --max-time 10 \
+			"$URL/events?table=$table&since=$since&timeout=5" >"$tmp/poll" || break
 		jq -c '.events[]' "$tmp/poll" >>"$tmp/spectator"
 		since=$(jq -r .last "$tmp/poll")
 		grep -q '"type":"end"' "$tmp/poll" && break

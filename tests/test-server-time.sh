@@ -21,10 +21,15 @@ newgame() {
 	echo "$t"
 }
 
-# 1. Per move while main time lasts: 1 second; black never moves.
+# 1. Per move while main time lasts: 1 second; black never moves.  A
+# spectator's long-poll, the only request, hears the end: the server ends
+# the game on its own clock, not when asked.
 t=$(newgame '"size":9,"main_time":60,"move_limit":1,"overtime":5')
 ok "$(jo .game.status)" playing "game 1 starts"
-sleep 1.6
+last=$(events "$t" 0 | jq -r .last)
+r=$(curl -s --max-time 10 "$URL/events?table=$t&since=$last&timeout=5")
+ok "$(echo "$r" | jq -r '[.events[] | select(.type == "end")][0] | .reason')" \
+	time "the end on time comes to a waiting poll by itself"
 call GET "/state?table=$t" ""
 ok "$(jo .game.status)/$(jo .game.result)/$(jo .game.reason)" over/W+T/time \
 	"black loses on time after the per-move limit"
