@@ -23,6 +23,23 @@ tui_chat_clear(struct tui_chat *c)
 }
 
 void
+tui_chat_sending(struct tui_chat *c)
+{
+	snprintf(c->sent, sizeof c->sent, "%s", c->edit);
+	c->edit[0] = '\0';
+}
+
+void
+tui_chat_failed(struct tui_chat *c)
+{
+	if (c->edit[0] == '\0' && c->sent[0] != '\0') {
+		snprintf(c->edit, sizeof c->edit, "%s", c->sent);
+		c->editing = true;
+	}
+	c->sent[0] = '\0';
+}
+
+void
 tui_chat_add(struct tui_chat *c, const char *from, const char *text)
 {
 	if (c->n == TUI_CHAT_LINES) {

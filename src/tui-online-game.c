@@ -809,15 +809,33 @@ tui_og_rules_key(struct tui *t, int key)
 	}
 }
 
+/* The answer to a line sent to the table: refused or lost, it goes back
+ * on the input line. */
+static void
+tui_og_chat_cb(void *arg, const struct net_reply *r)
+{
+	struct tui *t = arg;
+
+	if (t->online == NULL || r->code[0] == '\0')
+		return;
+	tui_online_message(t, true, "%s", r->message);
+	tui_chat_failed(&t->online->chat);
+}
+
 static void
 tui_og_chat_key(struct tui *t, int key)
 {
 	struct tui_online *o = t->online;
 
+	cJSON *body;
+
 	if (tui_chat_key(&o->chat, key) != TUI_CHAT_SEND)
 		return;
-	tui_og_post(t, "/chat", "text", o->chat.edit);
-	o->chat.edit[0] = '\0';
+	body = cJSON_CreateObject();
+	cJSON_AddNumberToObject(body, "table", (double)o->table.id);
+	cJSON_AddStringToObject(body, "text", o->chat.edit);
+	net_client_call(o->nc, "POST", "/chat", body, tui_og_chat_cb, t);
+	tui_chat_sending(&o->chat);
 }
 
 static void

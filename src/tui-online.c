@@ -676,6 +676,19 @@ tui_online_reply_cb(void *arg, const struct net_reply *r)
 		tui_online_message(t, true, "%s", r->message);
 }
 
+/* The answer to a line sent to the room: refused or lost, it goes back on
+ * the input line. */
+static void
+tui_online_room_chat_cb(void *arg, const struct net_reply *r)
+{
+	struct tui *t = arg;
+
+	if (t->online == NULL || r->code[0] == '\0')
+		return;
+	tui_online_message(t, true, "%s", r->message);
+	tui_chat_failed(&t->online->room_chat);
+}
+
 /* A key for the room's chat line: Enter sends it to the room. */
 static void
 tui_online_room_chat_key(struct tui *t, int key)
@@ -689,8 +702,9 @@ tui_online_room_chat_key(struct tui *t, int key)
 	body = cJSON_CreateObject();
 	cJSON_AddNumberToObject(body, "room", (double)o->rooms[o->room].id);
 	cJSON_AddStringToObject(body, "text", o->room_chat.edit);
-	net_client_call(o->nc, "POST", "/chat", body, tui_online_reply_cb, t);
-	o->room_chat.edit[0] = '\0';
+	net_client_call(o->nc, "POST", "/chat", body, tui_online_room_chat_cb,
+	    t);
+	tui_chat_sending(&o->room_chat);
 }
 
 static void

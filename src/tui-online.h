@@ -31,6 +31,7 @@ struct tui_chat {
 	int n;				/* lines kept (the last ones) */
 	bool editing;			/* the input line has the keys */
 	char edit[501];
+	char sent[501];			/* the line on its way */
 };
 
 enum tui_chat_result { TUI_CHAT_KEEP = 0, TUI_CHAT_SEND };
@@ -41,6 +42,10 @@ void tui_chat_add(struct tui_chat *c, const char *from, const char *text);
 /* A key while editing: TUI_CHAT_SEND when Enter sends c->edit (the caller
  * posts it and empties it); Esc, or Enter on nothing, stops editing. */
 enum tui_chat_result tui_chat_key(struct tui_chat *c, int key);
+/* The line leaves: kept aside, the input line empty for the next one. */
+void tui_chat_sending(struct tui_chat *c);
+/* It did not arrive: back on the input line if nothing was typed since. */
+void tui_chat_failed(struct tui_chat *c);
 /* The last lines from row Y down to row INPUT, the input line (IDLE when
  * not editing), in columns X to X+W. */
 void tui_chat_draw(const struct tui_chat *c, int y, int input, int x, int w,

@@ -49,6 +49,13 @@ port=$PORT
 on_server_stop -9
 on_wait alice "Reconnecting"
 on_wait bob "Reconnecting"
+# A chat line that cannot be sent is not lost: it is back on the line.
+on_keys bob t
+on_type bob "still there?"
+on_keys bob Enter
+sleep 1		# (the refused connection answers at once)
+on_wait bob "> still there?_"
+on_keys bob Escape
 on_goto bob G7 9
 on_keys bob Enter
 on_wait bob "Sending G7"
@@ -58,7 +65,6 @@ on_wait alice "Move 4: Black to play (you)"
 on_wait bob "Move 4: Black to play"
 on_expect_row alice 7 ". . + . . . O . ."
 on_expect_row bob 7 ". . + . . . O . ."
-on_wait alice "White played G7"
 # Once more, to be sure nothing else arrives.
 sleep 2
 on_screen alice | grep -q "Move 4: Black to play" ||
