@@ -32,6 +32,12 @@ poller() {
 		done
 	) &
 }
+# stop_poller PID: the poller and its long-poll in flight, which would
+# otherwise keep the player connected for up to a second more.
+stop_poller() {
+	pkill -P "$1" 2>/dev/null
+	kill "$1" 2>/dev/null
+}
 poller "$alice"
 alice_poll=$!
 poller "$bob"
@@ -43,7 +49,7 @@ ok "$(jo .game.connected.black)/$(jo .game.connected.white)" true/true \
 	"both poll: both connected"
 
 # Bob goes away for 2 seconds and comes back.
-kill "$bob_poll"
+stop_poller "$bob_poll"
 wait "$bob_poll" 2>/dev/null
 sleep 2.5
 call GET "/state?table=$t" ""
@@ -66,7 +72,7 @@ ok "$(jo .game.status)/$(jo .game.connected.white)" playing/true \
 play "$bob" "$t" E6
 
 # Now he goes for good.
-kill "$bob_poll"
+stop_poller "$bob_poll"
 wait "$bob_poll" 2>/dev/null
 sleep 5
 call GET "/state?table=$t" ""
