@@ -155,8 +155,12 @@ server_game_load(struct server *srv, struct server_table *t)
 	struct server_db_game row;
 	struct server_replay r = { NULL, 0 };
 	struct server_game *sg;
-	int rc = server_db_game_last(srv->db, t->id, &row);
+	int rc;
 
+	/* A table taken again since its last game shows none. */
+	if (t->games == 0)
+		return 0;
+	rc = server_db_game_last(srv->db, t->id, &row);
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
 	sg = server_game_new(srv, &row.rules, row.black, row.white);

@@ -279,6 +279,20 @@ server_game_live(const struct server_table *t)
 	return t->game && t->game->status != SERVER_OVER;
 }
 
+/* A table of ROOM with nobody seated and no game going on, or NULL. */
+static struct server_table *
+server_table_empty(struct server *srv, struct server_room *room)
+{
+	for (long id = 1; id < srv->ctables; id++) {
+		struct server_table *t = srv->tables[id];
+
+		if (t != NULL && t->room == room && t->seat[0] == 0 &&
+		    t->seat[1] == 0 && !server_game_live(t))
+			return t;
+	}
+	return NULL;
+}
+
 /* Read the rule settings from the body into R: 0, or -1 with the error
  * set.  Size 9, 13 or 19; times in seconds. */
 static int
@@ -332,24 +346,45 @@ server_table_new(struct server_call *c)
 		cJSON_AddNumberToObject(c->reply, "table", (double)other->id);
 		return;
 	}
-	t = xcalloc(1, sizeof *t);
-	t->room = room;
+	struct server_db_rules rules;
+	bool rules_set = false;
+
 	if (cJSON_GetObjectItemCaseSensitive(c->body, "size")) {
-		if (server_rules_read(c, &t->rules) < 0) {
-			free(t);
+		if (server_rules_read(c, &rules) < 0)
 			return;
-		}
-		t->rules_set = true;
+		rules_set = true;
 	}
+	/* An empty table of the room is taken again before a new one is
+	 * made: the tables stay as many as were ever in use at once, not as
+	 * many as were ever asked for. */
+	t = server_table_empty(srv, room);
+	server_begin(srv);
+	if (t != NULL) {
+		server_game_free(t->game);
+		t->game = NULL;
+		t->games = 0;
+		t->rules_fixed = false;
+		t->ready[0] = t->ready[1] = false;
+	} else {
+		t = xcalloc(1, sizeof *t);
+		t->room = room;
+	}
+	memset(&t->rules, 0, sizeof t->rules);
+	if (rules_set)
+		t->rules = rules;
+	t->rules_set = rules_set;
 	t->seat[0] = c->user;
 	snprintf(t->seat_name[0], sizeof t->seat_name[0], "%s", c->user_name);
-	server_begin(srv);
-	server_table_row(t, &row);
-	if (server_db_table_add(srv->db, &row) < 0)
-		server_fatal(srv, "adding a table");
-	t->id = row.id;
-	server_chan_init(srv, &t->chan, SERVER_CHAN_TABLE, t->id);
-	server_table_put(srv, t);
+	if (t->id != 0) {
+		server_table_save(srv, t);
+	} else {
+		server_table_row(t, &row);
+		if (server_db_table_add(srv->db, &row) < 0)
+			server_fatal(srv, "adding a table");
+		t->id = row.id;
+		server_chan_init(srv, &t->chan, SERVER_CHAN_TABLE, t->id);
+		server_table_put(srv, t);
+	}
 	server_table_event(srv, t, "sit", 0);
 	if (t->rules_set)
 		server_table_event(srv, t, "rules", 0);

@@ -85,4 +85,28 @@ refuse 409 ko POST /game/move "$alice" "{\"table\":$t,\"move\":\"F5\"}" "ko"
 call GET "/state?table=$t" ""
 ok "$(jo '.game.moves | length')/$(jo .game.captured_by_black)/$(jo .game.captured_by_white)" \
 	10/1/1 "the game is intact"
+
+# New tables and leaving them, over and over: an empty table is taken
+# again, so the tables do not pile up without end; its finished game
+# goes with it.
+call POST /game/resign "$alice" "{\"table\":$t}"
+call POST /table/leave "$alice" "{\"table\":$t}"
+call POST /table/leave "$bob" "{\"table\":$t}"
+call GET "/rooms" ""
+before=$(jo '.rooms[0].tables')
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	call POST /table/new "$alice" '{"room":1}'
+	again=$(jo .id)
+	call POST /table/leave "$alice" "{\"table\":$again}"
+done
+call GET "/rooms" ""
+ok "$(jo '.rooms[0].tables')" "$before" "ten new tables left at once: no table more"
+call POST /table/new "$alice" '{"room":1,"size":9,"main_time":600,"move_limit":60,"overtime":30}'
+ok "$(jo .id)/$(jo .game)/$(jo .rules_fixed)" "$t/null/false" \
+	"the empty table is taken again, without its old game"
+server_kill
+server_start
+call GET "/state?table=$t" ""
+ok "$(jo .game)/$(jo '.seats[0].name')" "null/alice" \
+	"and after a restart too"
 finish
