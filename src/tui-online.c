@@ -470,6 +470,20 @@ tui_online_leave(struct tui *t)
 	t->online = NULL;
 }
 
+/* Back to the login screen, the token forgotten, FIELD first. */
+static void
+tui_online_to_login(struct tui *t, int field)
+{
+	struct tui_online *o = t->online;
+
+	net_client_watch(o->nc, 1, "room", 0, NULL, NULL);
+	net_token_save(o->token_path, o->url, "", NULL);
+	net_client_set_token(o->nc, NULL);
+	o->name[0] = '\0';
+	o->view = TUI_ONLINE_LOGIN;
+	o->field = field;
+}
+
 void
 tui_online_expired(struct tui *t)
 {
@@ -477,12 +491,7 @@ tui_online_expired(struct tui *t)
 
 	if (o->table.id != 0)
 		tui_online_table_drop(t);
-	net_client_watch(o->nc, 1, "room", 0, NULL, NULL);
-	net_token_save(o->token_path, o->url, "", NULL);
-	net_client_set_token(o->nc, NULL);
-	o->name[0] = '\0';
-	o->view = TUI_ONLINE_LOGIN;
-	o->field = TUI_FIELD_PASSWORD;
+	tui_online_to_login(t, TUI_FIELD_PASSWORD);
 	tui_online_message(t, true, _("The login has expired: log in again"));
 }
 
@@ -492,12 +501,7 @@ tui_online_logout(struct tui *t)
 	struct tui_online *o = t->online;
 
 	net_client_call(o->nc, "POST", "/logout", NULL, NULL, NULL);
-	net_client_watch(o->nc, 1, "room", 0, NULL, NULL);
-	net_token_save(o->token_path, o->url, "", NULL);
-	net_client_set_token(o->nc, NULL);
-	o->name[0] = '\0';
-	o->view = TUI_ONLINE_LOGIN;
-	o->field = TUI_FIELD_NAME;
+	tui_online_to_login(t, TUI_FIELD_NAME);
 	tui_online_message(t, false, _("Logged out"));
 }
 

@@ -11,11 +11,7 @@ server_start --poll-timeout 1 --disconnect-seconds 1 --escape-seconds 3
 
 alice=$(user alice)
 bob=$(user bob)
-call POST /table/new "$alice" '{"room":1,"size":9,"main_time":600,"move_limit":120,"overtime":60}'
-t=$(jo .id)
-call POST /table/sit "$bob" "{\"table\":$t}"
-call POST /table/start "$alice" "{\"table\":$t}"
-call POST /table/start "$bob" "{\"table\":$t}"
+t=$(newgame "$alice" "$bob" '"size":9,"main_time":600,"move_limit":120,"overtime":60')
 
 # poller TOKEN: long-poll the table until the game ends (at most 200
 # polls of at most 10 s: a game that never ends fails, not hangs).
@@ -97,11 +93,7 @@ wait "$alice_poll"
 # waits for, White.
 carol=$(user carol)
 dave=$(user dave)
-call POST /table/new "$carol" '{"room":1,"size":9,"main_time":600,"move_limit":120,"overtime":60}'
-t=$(jo .id)
-call POST /table/sit "$dave" "{\"table\":$t}"
-call POST /table/start "$carol" "{\"table\":$t}"
-call POST /table/start "$dave" "{\"table\":$t}"
+t=$(newgame "$carol" "$dave" '"size":9,"main_time":600,"move_limit":120,"overtime":60')
 play "$carol" "$t" E5
 server_kill -9
 server_start --poll-timeout 1 --disconnect-seconds 1 --escape-seconds 3

@@ -11,11 +11,7 @@ server_start
 
 alice=$(user alice)
 bob=$(user bob)
-call POST /table/new "$alice" '{"room":1,"size":19,"main_time":600,"move_limit":30,"overtime":30}'
-t=$(jo .id)
-call POST /table/sit "$bob" "{\"table\":$t}"
-call POST /table/start "$alice" "{\"table\":$t}"
-call POST /table/start "$bob" "{\"table\":$t}"
+t=$(newgame "$alice" "$bob" '"size":19,"main_time":600,"move_limit":30,"overtime":30')
 
 # Black fills rows 1 to 9 from the bottom, White rows 19 to 11 from the
 # top: each side builds one solid block whose liberties are on row 10,

@@ -10,21 +10,10 @@ server_start
 alice=$(user alice)
 bob=$(user bob)
 
-# newgame TABLE-RULES: a table with these rules and a started game; prints
-# the table id.
-newgame() {
-	call POST /table/new "$alice" "{\"room\":1,$1}"
-	t=$(jo .id)
-	call POST /table/sit "$bob" "{\"table\":$t}"
-	call POST /table/start "$alice" "{\"table\":$t}"
-	call POST /table/start "$bob" "{\"table\":$t}"
-	echo "$t"
-}
-
 # 1. Per move while main time lasts: 1 second; black never moves.  A
 # spectator's long-poll, the only request, hears the end: the server ends
 # the game on its own clock, not when asked.
-t=$(newgame '"size":9,"main_time":60,"move_limit":1,"overtime":5')
+t=$(newgame "$alice" "$bob" '"size":9,"main_time":60,"move_limit":1,"overtime":5')
 ok "$(jo .game.status)" playing "game 1 starts"
 last=$(events "$t" 0 | jq -r .last)
 r=$(curl -s --max-time 10 "$URL/events?table=$t&since=$last&timeout=5")
@@ -41,7 +30,7 @@ call POST /table/leave "$alice" "{\"table\":$t}"
 call POST /table/leave "$bob" "{\"table\":$t}"
 
 # 2. After main time: 1 second of main time, then 2.5 seconds per move.
-t=$(newgame '"size":9,"main_time":1,"move_limit":0,"overtime":2.5')
+t=$(newgame "$alice" "$bob" '"size":9,"main_time":1,"move_limit":0,"overtime":2.5')
 play "$alice" "$t" E5
 sleep 1.2
 play "$bob" "$t" E6
@@ -65,7 +54,7 @@ call POST /table/leave "$bob" "{\"table\":$t}"
 
 # 3. An undo: the time the player to move has thought is charged to him
 # before the position goes back, as a move's would be.
-t=$(newgame '"size":9,"main_time":60,"move_limit":0,"overtime":30')
+t=$(newgame "$alice" "$bob" '"size":9,"main_time":60,"move_limit":0,"overtime":30')
 play "$alice" "$t" E5
 sleep 1.5
 call POST /game/undo "$alice" "{\"table\":$t}"
@@ -80,7 +69,7 @@ call POST /table/leave "$bob" "{\"table\":$t}"
 
 # 4. The state counts the main time of the player to move down to the
 # moment of the reply, as it does the time left on the move.
-t=$(newgame '"size":9,"main_time":60,"move_limit":0,"overtime":30')
+t=$(newgame "$alice" "$bob" '"size":9,"main_time":60,"move_limit":0,"overtime":30')
 sleep 1.2
 call GET "/state?table=$t" ""
 ok "$(jo '.game.clock.black | ((.main_left < 59) and (.main_left > 40) and (.left - .main_left > 29.9) and (.left - .main_left < 30.1))')" true \

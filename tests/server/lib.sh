@@ -89,6 +89,18 @@ events() {
 	curl -s "$URL/events?table=$1&since=$2&timeout=0"
 }
 
+# newgame BLACK WHITE RULES: a table in room 1 made by token BLACK with
+# RULES (JSON members), token WHITE seated, both pressing start; prints
+# the table's id.
+newgame() {
+	call POST /table/new "$1" "{\"room\":1,$3}"
+	newgame_t=$(jo .id)
+	call POST /table/sit "$2" "{\"table\":$newgame_t}"
+	call POST /table/start "$1" "{\"table\":$newgame_t}"
+	call POST /table/start "$2" "{\"table\":$newgame_t}"
+	echo "$newgame_t"
+}
+
 finish() {
 	echo "1..$tests"
 	[ "$failed" -eq 0 ]
