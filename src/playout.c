@@ -343,8 +343,10 @@ playout_counter_captures(const struct board *b, point_t g, point_t *cand, int n,
 }
 
 /* The vital point of a small empty area (three to six points) next to the
- * last move: the one point with the most neighbours inside it, which kills
- * or saves the eye shape.  0 if none. */
+ * last move: the one point with the most neighbours inside it.  The last
+ * move borders the area, so an area walled by one colour only is C's
+ * opponent's eye space, and the point kills its eye shape (it never
+ * defends one of C's own).  0 if none. */
 static point_t
 playout_nakade(const struct board *b, enum color c, point_t last)
 {
