@@ -39,6 +39,11 @@ struct tui_cell {
 	int attr;
 };
 
+/* Lines the side panel takes at its tallest (counting, in 30 columns:
+ * nine lines of the game, the count's three, the buttons over three),
+ * and the status line under it. */
+#define TUI_PANEL_ROWS 17
+
 void
 tui_board_layout(const struct tui *t, const struct tui_game *gm,
 		 struct tui_layout *l)
@@ -55,7 +60,8 @@ tui_board_layout(const struct tui *t, const struct tui_game *gm,
 			continue;
 		l->panel = l->left + size * l->cw + 4;
 		l->need_cols = l->panel + 30;
-		l->need_rows = size + 3;
+		l->need_rows = size + 3 > TUI_PANEL_ROWS + 1 ? size + 3 :
+		    TUI_PANEL_ROWS + 1;
 		if (l->need_cols <= t->cols)
 			break;
 	}

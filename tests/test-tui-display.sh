@@ -55,6 +55,16 @@ tmux -L "$tui_sock" resize-window -t tui -x 80 -y 24
 tui_wait "19 ┌─┬─┬"
 tui_wait "tengen  19x19"
 
+# A 9x9 board fits in 15 lines, but its panel (with the counting's lines
+# and buttons) does not: the message, not buttons off the screen.
+tui_start --hotseat --size 9 --ascii
+tui_wait "Black to play"
+tmux -L "$tui_sock" resize-window -t tui -x 80 -y 15
+tui_wait "The terminal is 80x15; a 9x9 board needs 64x18."
+tmux -L "$tui_sock" resize-window -t tui -x 80 -y 18
+tui_wait "Black to play"
+tui_wait "[Keys ?]"
+
 # NO_COLOR: the white stone is drawn hollow, the black one solid.
 tui_start --hotseat --size 9 --ambiwidth narrow
 tui_wait "Black to play"
