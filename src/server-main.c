@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,17 +95,19 @@ server_default_db(void)
 	return path;
 }
 
+/* A number from MIN to MAX (a whole one if WHOLE) for option OPT. */
 static int
 server_number(const char *opt, const char *arg, double min, double max,
-		double *out)
+		bool whole, double *out)
 {
 	char *end;
 
 	errno = 0;
 	*out = strtod(arg, &end);
-	if (*arg == '\0' || *end != '\0' || errno || *out < min || *out > max) {
-		fprintf(stderr, "tengend: %s %s: give a number from %g to %g\n",
-		    opt, arg, min, max);
+	if (*arg == '\0' || *end != '\0' || errno || !isfinite(*out) ||
+	    *out < min || *out > max || (whole && *out != floor(*out))) {
+		fprintf(stderr, "tengend: %s %s: give a %snumber from %g to %g\n",
+		    opt, arg, whole ? "whole " : "", min, max);
 		return -1;
 	}
 	return 0;
@@ -132,8 +135,9 @@ server_add_room(struct server_db *db, char **arg)
 	memset(&r, 0, sizeof r);
 	snprintf(r.name, sizeof r.name, "%s", arg[0]);
 	snprintf(r.name_zh, sizeof r.name_zh, "%s", arg[1]);
-	if (server_number("--add-room BASE", arg[2], 1, 1e6, &base) < 0 ||
-	    server_number("--add-room PENALTY", arg[3], 0, 1e6, &penalty) < 0)
+	if (server_number("--add-room BASE", arg[2], 1, 1e6, true, &base) < 0 ||
+	    server_number("--add-room PENALTY", arg[3], 0, 1e6, true,
+	    &penalty) < 0)
 		return 2;
 	r.base = (int)base;
 	r.penalty = (int)penalty;
@@ -242,7 +246,8 @@ main(int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'p':
-			if (server_number("--port", optarg, 0, 65535, &v) < 0)
+			if (server_number("--port", optarg, 0, 65535, true,
+			    &v) < 0)
 				return 2;
 			srv.opt.port = (int)v;
 			break;
@@ -253,29 +258,29 @@ main(int argc, char **argv)
 			srv.opt.db_path = optarg;
 			break;
 		case 't':
-			if (server_number("--threads", optarg, 1, 64, &v) < 0)
+			if (server_number("--threads", optarg, 1, 64, true, &v) < 0)
 				return 2;
 			srv.opt.threads = (int)v;
 			break;
 		case 'm':
 			if (server_number("--max-connections", optarg, 16, 1e6,
-			    &v) < 0)
+			    true, &v) < 0)
 				return 2;
 			srv.opt.max_conns = (int)v;
 			break;
 		case 'P':
 			if (server_number("--poll-timeout", optarg, 1, 300,
-			    &srv.opt.poll_timeout) < 0)
+			    true, &srv.opt.poll_timeout) < 0)
 				return 2;
 			break;
 		case 'D':
 			if (server_number("--disconnect-seconds", optarg, 0.1,
-			    3600, &srv.opt.disconnect_after) < 0)
+			    3600, false, &srv.opt.disconnect_after) < 0)
 				return 2;
 			break;
 		case 'E':
 			if (server_number("--escape-seconds", optarg, 0.1, 86400,
-			    &srv.opt.escape_after) < 0)
+			    false, &srv.opt.escape_after) < 0)
 				return 2;
 			break;
 		case 's':
@@ -298,7 +303,7 @@ main(int argc, char **argv)
 			break;
 		case 'L':
 			if (server_number("--login-lockout", optarg, 0, 3600,
-			    &srv.opt.login_lockout) < 0)
+			    false, &srv.opt.login_lockout) < 0)
 				return 2;
 			break;
 		case 'f':

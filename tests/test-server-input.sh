@@ -4,6 +4,18 @@
 # status, and the server stays up and correct after all of them.
 set -u
 . "${top_srcdir:-.}/tests/server/lib.sh"
+
+# A command line with a number that is not one, or not whole where it
+# must be, is refused with status 2 before anything starts.
+for a in "--port 1.5" "--poll-timeout nan" "--escape-seconds inf" \
+    "--threads 2.5" "--max-connections 1e9"; do
+	# shellcheck disable=SC2086
+	timeout 5 "$tengend" --db "$tmp/cmdline.db" $a >/dev/null 2>&1
+	ok "$?" 2 "tengend $a: refused"
+done
+[ ! -e "$tmp/cmdline.db" ]
+ok "$?" 0 "and nothing was created"
+
 server_start
 
 alice=$(user alice)
