@@ -33,6 +33,8 @@ on_wait alice "White: bob (Beginner)"
 # The spectator watches the table from the lobby.
 on_start carol
 on_register carol
+# (The lobby's tables arrive after the login: wait for them.)
+on_wait carol "alice - bob"
 on_keys carol Tab w
 on_wait carol "Black: alice"
 on_wait carol "Move 0: Black to play"
