@@ -51,7 +51,7 @@ struct ai_node {
 	int32_t amaf_visits;
 	int32_t amaf_wins2;
 	uint8_t state;		/* 0 leaf, 1 being expanded, 2 expanded */
-	uint8_t prior;		/* visits that came from the prior */
+	uint16_t prior;		/* visits that came from the prior */
 };
 
 struct ai {
@@ -382,7 +382,8 @@ ai_expand(struct ai *ai, struct ai_node *node, const struct board *b,
 		memset(ch, 0, sizeof *ch);
 		ch->move = moves[i];
 		ai_prior(b, c, moves[i], stones, t, &ch->visits, &ch->wins2);
-		ch->prior = (uint8_t)(ch->visits < 255 ? ch->visits : 255);
+		ch->prior = (uint16_t)(ch->visits < UINT16_MAX ? ch->visits :
+		    UINT16_MAX);
 	}
 	free(t);
 	node->children = first;
@@ -424,6 +425,15 @@ ai_select(struct ai *ai, struct ai_node *node)
 		}
 	}
 	return best;
+}
+
+void
+ai_amaf_first(const point_t *moves, int from, int to, enum color root,
+	      uint8_t *first)
+{
+	for (int i = to - 1; i >= from; i--)
+		if (moves[i] > 0)
+			first[moves[i]] = (uint8_t)(i % 2 ? color_other(root) : root);
 }
 
 struct ai_walk {
@@ -510,28 +520,24 @@ ai_iterate(struct ai *ai, struct rng *r, struct ai_walk *w)
 	if (ai->own)
 		ai_add_owners(ai, &b);
 
-	/* Back up.  Node path[i] (i >= 1) holds the move played by the colour
-	 * to move at depth i-1. */
-	uint8_t first_color[BOARD_MAX_POINTS];
-	int16_t first_at[BOARD_MAX_POINTS];
-	memset(first_color, 0, sizeof first_color);
-	enum color c = ai->root_color;
-	for (int i = 0; i < w->nmoves; i++) {
-		point_t m = w->moves[i];
-
-		if (m > 0 && !first_color[m]) {
-			first_color[m] = (uint8_t)c;
-			first_at[m] = (int16_t)i;
-		}
-		c = color_other(c);
-	}
-	c = ai->root_color;
-	for (int d = 0; d < w->depth; d++) {
+	/* Back up, from the deepest node to the root.  Node path[i] (i >= 1)
+	 * holds the move played by the colour to move at depth i-1; the AMAF
+	 * statistics of the children of node d are those of the moves from
+	 * moves[d] on, so FIRST holds, for every point, the colour that
+	 * played it first from there (a point taken and played again, as in
+	 * a ko, counts from the move after d). */
+	uint8_t first[BOARD_MAX_POINTS];
+	memset(first, 0, sizeof first);
+	int marked = w->nmoves;
+	for (int d = w->depth - 1; d >= 0; d--) {
 		struct ai_node *nd = w->path[d];
+		enum color c = d % 2 ? color_other(ai->root_color) : ai->root_color;
 		/* The colour to move at node d is c; the result for the player
-		 * who made the move into n is for color_other(c). */
+		 * who made the move into it is for color_other(c). */
 		int mover_result = color_other(c) == BLACK ? result2 : 2 - result2;
 
+		ai_amaf_first(w->moves, d, marked, ai->root_color, first);
+		marked = d;
 		if (d > 0)
 			__atomic_fetch_add(&nd->wins2, mover_result, __ATOMIC_RELAXED);
 		if (__atomic_load_n(&nd->state, __ATOMIC_ACQUIRE) == 2) {
@@ -541,17 +547,61 @@ ai_iterate(struct ai *ai, struct rng *r, struct ai_walk *w)
 				struct ai_node *ch = &ai->pool[nd->children + (uint32_t)i];
 				point_t m = ch->move;
 
-				if (m <= 0 || first_color[m] != c || first_at[m] < d)
+				if (m <= 0 || first[m] != c)
 					continue;
 				__atomic_fetch_add(&ch->amaf_visits, 1, __ATOMIC_RELAXED);
 				__atomic_fetch_add(&ch->amaf_wins2, res_c, __ATOMIC_RELAXED);
 			}
 		}
-		c = color_other(c);
 	}
 	__atomic_fetch_add(&ai->root_wins2, ai->root_color == BLACK ? result2 :
 	    2 - result2, __ATOMIC_RELAXED);
 	__atomic_fetch_add(&ai->playouts, 1, __ATOMIC_RELAXED);
+}
+
+/* The visits a child had from the search itself, without its prior's:
+ * the prior's are knowledge, and a move that it condemns must not be
+ * chosen for them when the search had few playouts. */
+static int32_t
+ai_searched(const struct ai_node *ch)
+{
+	return __atomic_load_n(&ch->visits, __ATOMIC_RELAXED) - (int32_t)ch->prior;
+}
+
+/* The child of ROOT the search chose: the most searched, of equals the
+ * one of the best value (so the prior decides where the search had no
+ * say); *SECOND gets the searched visits of the next. */
+static struct ai_node *
+ai_best(struct ai *ai, struct ai_node *root, int32_t *second)
+{
+	struct ai_node *best = NULL;
+	int32_t bv = -1, sv = 0;
+	double bval = 0;
+
+	for (int i = 0; i < root->nchildren; i++) {
+		struct ai_node *ch = &ai->pool[root->children + (uint32_t)i];
+		int32_t v = ai_searched(ch);
+		double val;
+
+		if (ai->skip_pass && ch->move == BOARD_PASS)
+			continue;
+		val = ai_rave_value(__atomic_load_n(&ch->visits, __ATOMIC_RELAXED),
+		    __atomic_load_n(&ch->wins2, __ATOMIC_RELAXED),
+		    __atomic_load_n(&ch->amaf_visits, __ATOMIC_RELAXED),
+		    __atomic_load_n(&ch->amaf_wins2, __ATOMIC_RELAXED));
+		if (v > bv || (v == bv && val > bval)) {
+			if (best)
+				sv = bv;
+			best = ch;
+			bv = v;
+			bval = val;
+		} else if (v > sv) {
+			sv = v;
+		}
+	}
+	if (second)
+		*second = sv;
+	return best;
 }
 
 /* A search limited by time alone (no budget of playouts, which must be
@@ -574,19 +624,10 @@ ai_settled(struct ai *ai)
 	if (done < 100 || spent <= 0 ||
 	    __atomic_load_n(&root->state, __ATOMIC_ACQUIRE) != 2)
 		return false;
-	for (int i = 0; i < root->nchildren; i++) {
-		struct ai_node *ch = &ai->pool[root->children + (uint32_t)i];
-		int32_t v = __atomic_load_n(&ch->visits, __ATOMIC_RELAXED);
-
-		if (ai->skip_pass && ch->move == BOARD_PASS)
-			continue;
-		if (v > first) {
-			second = first;
-			first = v;
-		} else if (v > second) {
-			second = v;
-		}
-	}
+	struct ai_node *best = ai_best(ai, root, &second);
+	if (!best)
+		return false;
+	first = ai_searched(best);
 	return first - second > (ai->deadline - now) * (double)done / spent;
 }
 
@@ -810,14 +851,7 @@ ai_genmove(struct ai *ai, const struct game *g, enum color c,
 	}
 	ai->skip_pass = no_pass || ai->restricted;
 	root = ai_search(ai, g, c);
-	for (int i = 0; i < root->nchildren; i++) {
-		struct ai_node *ch = &ai->pool[root->children + (uint32_t)i];
-
-		if (ai->skip_pass && ch->move == BOARD_PASS)
-			continue;
-		if (!best || ch->visits > best->visits)
-			best = ch;
-	}
+	best = ai_best(ai, root, NULL);
 	if (!best)
 		return BOARD_PASS;
 	double rate = best->visits ? best->wins2 / (2.0 * best->visits) : 0.5;

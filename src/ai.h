@@ -86,6 +86,14 @@ void ai_set_allowed(struct ai *ai, const point_t *moves, int n);
  * its own win rate blended with the AMAF one, by RAVE. */
 double ai_rave_value(int32_t v, int32_t w2, int32_t av, int32_t aw2);
 
+/* AMAF bookkeeping: for the moves MOVES[FROM..TO) of a playout, the first
+ * played by ROOT and then alternating, set FIRST[p] to the colour of the
+ * earliest of them played at p (passes, 0 and below, are skipped).  Called
+ * for the ranges of a walk from its end back to its start, it leaves in
+ * FIRST, each time, the first colour at every point from FROM on. */
+void ai_amaf_first(const point_t *moves, int from, int to, enum color root,
+		   uint8_t *first);
+
 /* Ask ai_genmove() to return now with the best move found so far (from
  * any thread).  The request holds, also for a genmove that has not yet
  * begun its search, until ai_go(): a front end that asks for moves from

@@ -97,6 +97,18 @@ board_point(const struct board *b, int x, int y)
 {
 	return (point_t)((y + 1) * b->stride + x + 1);
 }
+/* Swap the empty points at I and J of the free list, whose order is
+ * free to change (a playout draws from it without putting back). */
+static inline void
+board_free_swap(struct board *b, int i, int j)
+{
+	point_t pi = b->free[i], pj = b->free[j];
+
+	b->free[i] = pj;
+	b->free_at[pj] = (int16_t)i;
+	b->free[j] = pi;
+	b->free_at[pi] = (int16_t)j;
+}
 static inline int board_x(const struct board *b, point_t p) { return p % b->stride - 1; }
 static inline int board_y(const struct board *b, point_t p) { return p / b->stride - 1; }
 static inline bool

@@ -3,8 +3,8 @@
  *
  * A move is drawn uniformly from the free list; candidates that fill one's
  * own eye (or, for the safe policy, self-atari a group) or that are illegal
- * are skipped by scanning on from the drawn index, so one draw always finds a
- * move if there is one.  Simple ko only: superko does not matter for the
+ * are put aside and the draw is made again among the others, so that every
+ * acceptable point is equally likely and a move is found if there is one.  Simple ko only: superko does not matter for the
  * statistics and would cost a history per playout.
  *
  * The heavy policy first looks for a local answer to the last move
@@ -322,6 +322,19 @@ playout_escape_works(const struct board *b, enum color c, point_t g, point_t p)
 	return playout_ladder(&nb, g, PLAYOUT_LADDER_DEPTH) == 0;
 }
 
+/* CAND with P added as its N+1st unless it is there already or full (CAP):
+ * each local answer counts once, however many ways lead to it. */
+static int
+playout_cand_add(point_t *cand, int n, int cap, point_t p)
+{
+	for (int i = 0; i < n; i++)
+		if (cand[i] == p)
+			return n;
+	if (n < cap)
+		cand[n++] = p;
+	return n;
+}
+
 /* Moves that take an enemy group in atari next to the group at G. */
 static int
 playout_counter_captures(const struct board *b, point_t g, point_t *cand, int n,
@@ -335,7 +348,8 @@ playout_counter_captures(const struct board *b, point_t g, point_t *cand, int n,
 			point_t q = (point_t)(st + b->offs[k]);
 
 			if (b->color[q] == o && board_group_in_atari(b, q))
-				cand[n++] = board_group_atari_lib(b, q);
+				n = playout_cand_add(cand, n, cap,
+				    board_group_atari_lib(b, q));
 		}
 		st = b->next[st];
 	} while (st != g && n < cap);
@@ -423,20 +437,30 @@ playout_heavy_move(const struct board *b, struct rng *r, enum color c)
 			cand[n++] = lib;
 	}
 	/* Save a group the last move put in atari: take an attacker, or run
-	 * where running works. */
+	 * where running works (each group once, whatever sides of the last
+	 * move it touches). */
+	point_t seen[4];
+	int nseen = 0;
 	for (int i = 0; i < 4; i++) {
-		point_t q = (point_t)(last + b->offs[i]);
+		point_t q = (point_t)(last + b->offs[i]), gq;
+		int k;
 
 		if (b->color[q] != c || !board_group_in_atari(b, q))
 			continue;
+		gq = board_group_of(b, q);
+		for (k = 0; k < nseen && seen[k] != gq; k++)
+			;
+		if (k < nseen)
+			continue;
+		seen[nseen++] = gq;
 		int k0 = n;
 		n = playout_counter_captures(b, q, cand, n, 20);
 		for (int k = k0; k < n; k++)
 			if (board_check(b, c, cand[k]) != MOVE_OK)
 				cand[k--] = cand[--n];
 		point_t lib = board_group_atari_lib(b, q);
-		if (n < 20 && playout_escape_works(b, c, q, lib))
-			cand[n++] = lib;
+		if (playout_escape_works(b, c, q, lib))
+			n = playout_cand_add(cand, n, 20, lib);
 	}
 	/* Take a group that our previous move put in atari and that the
 	 * opponent left there. */
@@ -449,7 +473,7 @@ playout_heavy_move(const struct board *b, struct rng *r, enum color c)
 				point_t lib = board_group_atari_lib(b, q);
 
 				if (board_check(b, c, lib) == MOVE_OK)
-					cand[n++] = lib;
+					n = playout_cand_add(cand, n, 20, lib);
 			}
 		}
 	}
@@ -510,24 +534,21 @@ playout_run_moves(struct board *b, struct rng *r, enum playout_policy policy,
 				continue;
 			}
 		}
-		if (n > 0) {
-			int start = (int)rng_below(r, (uint32_t)n);
+		/* Draw without putting back: a point refused goes to the end
+		 * of the list, out of the draw, so every point left stays as
+		 * likely as any other. */
+		for (int left = n; left > 0; left--) {
+			int i = (int)rng_below(r, (uint32_t)left);
+			point_t p = b->free[i];
 
-			for (int k = 0; k < n; k++) {
-				int i = start + k;
-				point_t p = b->free[i < n ? i : i - n];
-
-				if (playout_fills_eye(b, c, p))
-					continue;
-				/* (The light policy's test spares the call.) */
-				if (policy != PLAYOUT_LIGHT &&
-				    playout_refuses_selfatari(b, r, policy, c, p))
-					continue;
-				if (board_play(b, c, p) == MOVE_OK) {
-					move = p;
-					break;
-				}
+			if (!playout_fills_eye(b, c, p) &&
+			    (policy == PLAYOUT_LIGHT ||
+			     !playout_refuses_selfatari(b, r, policy, c, p)) &&
+			    board_play(b, c, p) == MOVE_OK) {
+				move = p;
+				break;
 			}
+			board_free_swap(b, i, left - 1);
 		}
 		if (move == BOARD_PASS) {
 			board_play(b, c, BOARD_PASS);

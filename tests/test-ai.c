@@ -517,6 +517,139 @@ test_selfatari_weight(void **state)
 	assert_int_equal(rb, 0);
 }
 
+/* Priors are knowledge, not search: with a handful of playouts the move
+ * is the one the search tried most, not the one the priors gave the most
+ * visits to, which are the first-line moves they condemn (an empty 9x9
+ * board once got A9 from one to thirty playouts). */
+static void
+test_few_playouts(void **state)
+{
+	static const long budgets[] = { 1, 3, 10, 30 };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof budgets / sizeof *budgets; i++) {
+		point_t p = think(BLACK, budgets[i]);
+		int x = board_x(&g.board, p), y = board_y(&g.board, p);
+		char v[8];
+
+		assert_true(p > 0);
+		board_vertex_str(&g.board, p, v);
+		if (x < 2 || y < 2 || x > 6 || y > 6)
+			fail_msg("%ld playouts: %s on the first or second line",
+			    budgets[i], v);
+	}
+}
+
+/* The random move of a playout is drawn evenly from the points it may
+ * take: Black's five eyes along the top edge are refused, and each of the
+ * 63 other empty points must come about as often as the rest (drawing
+ * again from the point after a refused one gave that point twice its
+ * share or more). */
+static void
+test_playout_even_draw(void **state)
+{
+	static const char *const eyes =
+		".X.X.X.X.\n"
+		"XXXXXXXXX\n";
+	int count[BOARD_MAX_POINTS] = { 0 }, points = 0, per = 600;
+
+	(void)state;
+	assert_int_equal(tu_setup(&g, eyes), 0);
+	for (int p = 0; p < g.board.npoints; p++)
+		if (g.board.color[p] == EMPTY && !board_is_eyelike(&g.board, BLACK, (point_t)p))
+			points++;
+	assert_int_equal(points, 63);
+	for (int i = 0; i < points * per; i++) {
+		struct board b = g.board;
+		struct rng r = { (uint64_t)i + 1 };
+		point_t m = 0;
+
+		assert_int_equal(playout_run_moves(&b, &r, PLAYOUT_LIGHT, 1, &m, 1), 1);
+		assert_true(m > 0);
+		count[m]++;
+	}
+	for (int p = 0; p < g.board.npoints; p++) {
+		char v[8];
+
+		if (g.board.color[p] != EMPTY)
+			continue;
+		board_vertex_str(&g.board, (point_t)p, v);
+		if (board_is_eyelike(&g.board, BLACK, (point_t)p)) {
+			if (count[p])
+				fail_msg("the eye %s was filled %d times", v, count[p]);
+		} else if (count[p] < per * 4 / 5 || count[p] > per * 6 / 5) {
+			fail_msg("%s drawn %d times, %d expected", v, count[p], per);
+		}
+	}
+}
+
+/* The local answer of the heavy playouts weighs each move once, however
+ * many ways lead to it.  White's E4 puts Black's E5 E6 in atari and is in
+ * atari itself: taking it at E3 (which is also taking an attacker of the
+ * black group) and running out at E7 (three liberties) are the two
+ * answers, and must come about equally often (E3 came twice as often when
+ * it was counted once for each reason). */
+static void
+test_playout_answers_once(void **state)
+{
+	static const char *const pos =
+		".........\n"
+		".........\n"
+		".........\n"
+		"...OXO...\n"
+		"...OXO...\n"
+		"...X.X...\n"
+		".........\n"
+		".........\n"
+		".........\n";
+	int e3 = 0, e7 = 0, n = 4000;
+	struct board b0;
+
+	(void)state;
+	assert_int_equal(tu_setup(&g, pos), 0);
+	b0 = g.board;
+	assert_int_equal(board_play(&b0, WHITE, tu_pt(&b0, "E4")), MOVE_OK);
+	assert_true(board_group_in_atari(&b0, tu_pt(&b0, "E5")));
+	assert_true(board_group_in_atari(&b0, tu_pt(&b0, "E4")));
+	for (int i = 0; i < n; i++) {
+		struct board b = b0;
+		struct rng r = { (uint64_t)i + 1 };
+		point_t m = 0;
+
+		playout_run_moves(&b, &r, PLAYOUT_HEAVY, 1, &m, 1);
+		e3 += m == tu_pt(&b0, "E3");
+		e7 += m == tu_pt(&b0, "E7");
+	}
+	/* 15 in 16 playout moves are local answers: about 1,875 each. */
+	if (e3 < 1600 || e7 < 1600 || e3 * 4 > e7 * 5 || e7 * 4 > e3 * 5)
+		fail_msg("E3 %d times, E7 %d times in %d", e3, e7, n);
+}
+
+/* AMAF counts a move for a node when its colour played it first from the
+ * node's move on: in B A, W B, B C, W A (A taken, then played again), B D,
+ * the children of the node after three moves see A as White's, those of
+ * the root as Black's. */
+static void
+test_amaf_first(void **state)
+{
+	point_t m[5] = { 21, 22, 23, 21, 24 };
+	uint8_t first[BOARD_MAX_POINTS] = { 0 };
+
+	(void)state;
+	ai_amaf_first(m, 4, 5, BLACK, first);
+	assert_int_equal(first[24], BLACK);
+	assert_int_equal(first[21], EMPTY);
+	ai_amaf_first(m, 3, 4, BLACK, first);
+	assert_int_equal(first[21], WHITE);
+	ai_amaf_first(m, 1, 3, BLACK, first);
+	assert_int_equal(first[21], WHITE);
+	assert_int_equal(first[22], WHITE);
+	assert_int_equal(first[23], BLACK);
+	ai_amaf_first(m, 0, 1, BLACK, first);
+	assert_int_equal(first[21], BLACK);
+	assert_int_equal(first[24], BLACK);
+}
+
 /* The RAVE blend stays between the two win rates it blends, even when
  * visits times AMAF visits passes 2^31 (a long search). */
 static void
@@ -649,6 +782,10 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_selfatari_weight),
 		cmocka_unit_test(test_rave_value),
+		cmocka_unit_test(test_amaf_first),
+		cmocka_unit_test_setup_teardown(test_few_playouts, setup_9, teardown),
+		cmocka_unit_test_setup_teardown(test_playout_even_draw, setup_9, teardown),
+		cmocka_unit_test_setup_teardown(test_playout_answers_once, setup_9, teardown),
 		cmocka_unit_test(test_reuse_alternation),
 		cmocka_unit_test_setup_teardown(test_ladder_capture, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_ladder_breaker, setup_9, teardown),
