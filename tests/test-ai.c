@@ -517,10 +517,10 @@ test_selfatari_weight(void **state)
 	assert_int_equal(rb, 0);
 }
 
-/* Priors are knowledge, not search: with a handful of playouts the move
- * is the one the search tried most, not the one the priors gave the most
- * visits to, which are the first-line moves they condemn (an empty 9x9
- * board once got A9 from one to thirty playouts). */
+/* With a handful of playouts the move is one the search tried, not an
+ * untried one that the priors gave the most visits to: the first-line
+ * moves they condemn get extra visits with no wins (an empty 9x9 board
+ * once got A9 from one to thirty playouts). */
 static void
 test_few_playouts(void **state)
 {
