@@ -4,8 +4,9 @@
  * A move is drawn uniformly from the free list; candidates that fill one's
  * own eye (or, for the safe policy, self-atari a group) or that are illegal
  * are put aside and the draw is made again among the others, so that every
- * acceptable point is equally likely and a move is found if there is one.  Simple ko only: superko does not matter for the
- * statistics and would cost a history per playout.
+ * acceptable point is equally likely and a move is found if there is one.
+ * Simple ko only: superko does not matter for the statistics and would
+ * cost a history per playout.
  *
  * The heavy policy first looks for a local answer to the last move
  * (playout_heavy_move): tactics read on the spot, with a small ladder reader
@@ -443,14 +444,14 @@ playout_heavy_move(const struct board *b, struct rng *r, enum color c)
 	int nseen = 0;
 	for (int i = 0; i < 4; i++) {
 		point_t q = (point_t)(last + b->offs[i]), gq;
-		int k;
+		int j;
 
 		if (b->color[q] != c || !board_group_in_atari(b, q))
 			continue;
 		gq = board_group_of(b, q);
-		for (k = 0; k < nseen && seen[k] != gq; k++)
+		for (j = 0; j < nseen && seen[j] != gq; j++)
 			;
-		if (k < nseen)
+		if (j < nseen)
 			continue;
 		seen[nseen++] = gq;
 		int k0 = n;

@@ -530,17 +530,26 @@ tui_og_playing(const struct tui *t)
 	return o->have_game && o->me != EMPTY && t->game.mode != TUI_OVER;
 }
 
-/* POST PATH with {"table": id} and FIELD = VALUE when FIELD is not NULL. */
+/* POST PATH with {"table": id} and FIELD = VALUE when FIELD is not NULL;
+ * CB gets the answer. */
 static void
-tui_og_post(struct tui *t, const char *path, const char *field,
-	    const char *value)
+tui_og_post_cb(struct tui *t, const char *path, const char *field,
+	       const char *value, net_client_cb cb)
 {
 	cJSON *body = cJSON_CreateObject();
 
 	cJSON_AddNumberToObject(body, "table", (double)t->online->table.id);
 	if (field != NULL)
 		cJSON_AddStringToObject(body, field, value);
-	net_client_call(t->online->nc, "POST", path, body, tui_online_reply_cb, t);
+	net_client_call(t->online->nc, "POST", path, body, cb, t);
+}
+
+/* The same, errors shown on the status line. */
+static void
+tui_og_post(struct tui *t, const char *path, const char *field,
+	    const char *value)
+{
+	tui_og_post_cb(t, path, field, value, tui_online_reply_cb);
 }
 
 /* Accept the count shown: the server refuses it ("stale") if a toggle
@@ -827,14 +836,9 @@ tui_og_chat_key(struct tui *t, int key)
 {
 	struct tui_online *o = t->online;
 
-	cJSON *body;
-
 	if (tui_chat_key(&o->chat, key) != TUI_CHAT_SEND)
 		return;
-	body = cJSON_CreateObject();
-	cJSON_AddNumberToObject(body, "table", (double)o->table.id);
-	cJSON_AddStringToObject(body, "text", o->chat.edit);
-	net_client_call(o->nc, "POST", "/chat", body, tui_og_chat_cb, t);
+	tui_og_post_cb(t, "/chat", "text", o->chat.edit, tui_og_chat_cb);
 	tui_chat_sending(&o->chat);
 }
 
