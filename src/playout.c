@@ -248,6 +248,22 @@ playout_group_libs(const struct board *b, point_t g, point_t *libs, int max)
 	return n;
 }
 
+/* Does taking the group at Q, in atari, give the group at G (in atari too)
+ * two liberties or more? */
+static bool
+playout_capture_frees(const struct board *b, point_t g, point_t q)
+{
+	enum color def = (enum color)b->color[g];
+	point_t lib = board_group_atari_lib(b, q), libs[2];
+	struct board nb;
+
+	if (board_check(b, def, lib) != MOVE_OK)
+		return false;
+	nb = *b;
+	board_play(&nb, def, lib);
+	return playout_group_libs(&nb, g, libs, 2) >= 2;
+}
+
 point_t
 playout_ladder(const struct board *b, point_t g, int depth)
 {
@@ -274,7 +290,10 @@ playout_ladder(const struct board *b, point_t g, int depth)
 		board_play(&nb, att, libs[i]);
 		if (!board_group_in_atari(&nb, g))
 			continue;
-		/* The defender takes an attacking stone in atari: escaped. */
+		/* The defender takes an attacking stone in atari: escaped,
+		 * unless the capture leaves it in atari all the same (its
+		 * one liberty the point of the stones it took, which the
+		 * attacker fills to take it all). */
 		bool counter = false;
 		st = g;
 		do {
@@ -282,7 +301,7 @@ playout_ladder(const struct board *b, point_t g, int depth)
 				point_t q = (point_t)(st + nb.offs[k]);
 
 				if (nb.color[q] == att && board_group_in_atari(&nb, q))
-					counter = true;
+					counter = playout_capture_frees(&nb, g, q);
 			}
 			st = nb.next[st];
 		} while (st != g && !counter);

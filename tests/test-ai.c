@@ -148,6 +148,32 @@ test_ladder_breaker(void **state)
 	assert_int_equal(playout_ladder(&b, tu_pt(&b, "D4"), 40), 0);
 }
 
+/* A capture that leaves the capturer in atari is no escape.  White's big
+ * group from G9 to E7 has two liberties, F9 and J9; Black's H9 is in atari
+ * at J9.  After Black's F9 White can take H9, but the group then has H9
+ * for its only liberty, and Black takes it all there.  Black must see this
+ * at once: before the ladder reader knew it, the search needed about
+ * 100,000 playouts to find F9 (taking the capture for an escape), and
+ * White, thinking itself far ahead, let it happen. */
+static void
+test_capture_no_escape(void **state)
+{
+	(void)state;
+	assert_int_equal(tu_setup(&g,
+	    "..X.X.OX.\n"
+	    "..X.XXOOO\n"
+	    "..XXOOOOX\n"
+	    ".XOXXXOXX\n"
+	    "..OOXOXXX\n"
+	    "..XXOOX.O\n"
+	    "..XOO.XO.\n"
+	    ".XO.O.OO.\n"
+	    ".X.O.....\n"), 0);
+	assert_int_equal(playout_ladder(&g.board, tu_pt(&g.board, "G9"), 40),
+	    tu_pt(&g.board, "F9"));
+	expect_move(think(BLACK, 5000), "F9", NULL);
+}
+
 /* Black's two stones on E5 and E4 have one liberty, D5, which joins them
  * to Black's wall; White on D5 would take them and break in.  The rest of
  * the board is settled; the komi (-9.5) makes saving them the game. */
@@ -789,6 +815,7 @@ main(void)
 		cmocka_unit_test(test_reuse_alternation),
 		cmocka_unit_test_setup_teardown(test_ladder_capture, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_ladder_breaker, setup_9, teardown),
+		cmocka_unit_test_setup_teardown(test_capture_no_escape, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_save_atari, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_settled_early, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_stop_before_search, setup_9, teardown),
