@@ -1,6 +1,7 @@
 /*
- * tui-chat.c: a chat panel of the online screens: the last lines said and
- * the line being written.
+ * tui-chat.c: a chat panel of the online screens: the last lines said, the
+ * line being written, and the lines on their way (tui-online-draw.c draws
+ * it).
  *
  * The one idea: the room's chat in the lobby and the table's chat beside
  * the board are the same thing, one struct tui_chat each; the caller only
@@ -12,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "tui-online.h"
 
 void
@@ -22,21 +24,42 @@ tui_chat_clear(struct tui_chat *c)
 	c->edit[0] = '\0';
 }
 
-void
-tui_chat_sending(struct tui_chat *c)
+struct tui_chat_flight *
+tui_chat_sending(struct tui_chat *c, struct tui *t)
 {
-	snprintf(c->sent, sizeof c->sent, "%s", c->edit);
-	c->edit[0] = '\0';
+	for (int i = 0; i < TUI_CHAT_FLIGHT; i++) {
+		struct tui_chat_flight *f = &c->flight[i];
+
+		if (f->busy)
+			continue;
+		f->t = t;
+		f->chat = c;
+		f->busy = true;
+		snprintf(f->text, sizeof f->text, "%s", c->edit);
+		c->edit[0] = '\0';
+		return f;
+	}
+	return NULL;
 }
 
 void
-tui_chat_failed(struct tui_chat *c)
+tui_chat_arrived(struct tui_chat_flight *f)
 {
-	if (c->edit[0] == '\0' && c->sent[0] != '\0') {
-		snprintf(c->edit, sizeof c->edit, "%s", c->sent);
+	f->busy = false;
+}
+
+void
+tui_chat_failed(struct tui_chat_flight *f)
+{
+	struct tui_chat *c = f->chat;
+
+	if (c->edit[0] == '\0') {
+		snprintf(c->edit, sizeof c->edit, "%s", f->text);
 		c->editing = true;
+	} else {
+		tui_chat_add(c, _("not sent"), f->text);
 	}
-	c->sent[0] = '\0';
+	f->busy = false;
 }
 
 void
@@ -128,20 +151,4 @@ tui_chat_key(struct tui_chat *c, int key)
 		c->edit[n + 1] = '\0';
 	}
 	return TUI_CHAT_KEEP;
-}
-
-void
-tui_chat_draw(const struct tui_chat *c, int y, int input, int x, int w,
-	      const char *idle)
-{
-	char buf[600];
-	int top = c->n - (input - y);
-
-	for (int i = top < 0 ? 0 : top; i < c->n && y < input; i++)
-		tui_put(y++, x, w, 0, c->line[i]);
-	if (c->editing)
-		snprintf(buf, sizeof buf, "> %s_", c->edit);
-	else
-		snprintf(buf, sizeof buf, "%s", idle);
-	tui_put(input, x, w, c->editing ? A_UNDERLINE : A_DIM, buf);
 }

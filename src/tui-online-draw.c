@@ -24,6 +24,22 @@
  * less the time before a drop shows (10 s). */
 #define TUI_ONLINE_COMEBACK 170.0
 
+void
+tui_chat_draw(const struct tui_chat *c, int y, int input, int x, int w,
+	      const char *idle)
+{
+	char buf[600];
+	int top = c->n - (input - y);
+
+	for (int i = top < 0 ? 0 : top; i < c->n && y < input; i++)
+		tui_put(y++, x, w, 0, c->line[i]);
+	if (c->editing)
+		snprintf(buf, sizeof buf, "> %s_", c->edit);
+	else
+		snprintf(buf, sizeof buf, "%s", idle);
+	tui_put(input, x, w, c->editing ? A_UNDERLINE : A_DIM, buf);
+}
+
 static void
 tui_od_time(double s, char *buf, size_t len)
 {

@@ -531,17 +531,17 @@ tui_og_playing(const struct tui *t)
 }
 
 /* POST PATH with {"table": id} and FIELD = VALUE when FIELD is not NULL;
- * CB gets the answer. */
+ * CB gets the answer, with ARG. */
 static void
 tui_og_post_cb(struct tui *t, const char *path, const char *field,
-	       const char *value, net_client_cb cb)
+	       const char *value, net_client_cb cb, void *arg)
 {
 	cJSON *body = cJSON_CreateObject();
 
 	cJSON_AddNumberToObject(body, "table", (double)t->online->table.id);
 	if (field != NULL)
 		cJSON_AddStringToObject(body, field, value);
-	net_client_call(t->online->nc, "POST", path, body, cb, t);
+	net_client_call(t->online->nc, "POST", path, body, cb, arg);
 }
 
 /* The same, errors shown on the status line. */
@@ -549,7 +549,7 @@ static void
 tui_og_post(struct tui *t, const char *path, const char *field,
 	    const char *value)
 {
-	tui_og_post_cb(t, path, field, value, tui_online_reply_cb);
+	tui_og_post_cb(t, path, field, value, tui_online_reply_cb, t);
 }
 
 /* Accept the count shown: the server refuses it ("stale") if a toggle
@@ -823,23 +823,31 @@ tui_og_rules_key(struct tui *t, int key)
 static void
 tui_og_chat_cb(void *arg, const struct net_reply *r)
 {
-	struct tui *t = arg;
+	struct tui_chat_flight *f = arg;
 
-	if (t->online == NULL || r->code[0] == '\0')
+	if (r->code[0] == '\0') {
+		tui_chat_arrived(f);
 		return;
-	tui_online_message(t, true, "%s", r->message);
-	tui_chat_failed(&t->online->chat);
+	}
+	tui_online_message(f->t, true, "%s", r->message);
+	tui_chat_failed(f);
 }
 
 static void
 tui_og_chat_key(struct tui *t, int key)
 {
 	struct tui_online *o = t->online;
+	struct tui_chat_flight *f;
 
 	if (tui_chat_key(&o->chat, key) != TUI_CHAT_SEND)
 		return;
-	tui_og_post_cb(t, "/chat", "text", o->chat.edit, tui_og_chat_cb);
-	tui_chat_sending(&o->chat);
+	f = tui_chat_sending(&o->chat, t);
+	if (f == NULL) {
+		tui_online_message(t, true, "%s",
+		    _("Lines are still on their way: send this one after them"));
+		return;
+	}
+	tui_og_post_cb(t, "/chat", "text", f->text, tui_og_chat_cb, f);
 }
 
 static void

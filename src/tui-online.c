@@ -681,16 +681,19 @@ tui_online_reply_cb(void *arg, const struct net_reply *r)
 }
 
 /* The answer to a line sent to the room: refused or lost, it goes back on
- * the input line. */
+ * the input line.  (No answer comes once the client is freed, and the
+ * flight with it.) */
 static void
 tui_online_room_chat_cb(void *arg, const struct net_reply *r)
 {
-	struct tui *t = arg;
+	struct tui_chat_flight *f = arg;
 
-	if (t->online == NULL || r->code[0] == '\0')
+	if (r->code[0] == '\0') {
+		tui_chat_arrived(f);
 		return;
-	tui_online_message(t, true, "%s", r->message);
-	tui_chat_failed(&t->online->room_chat);
+	}
+	tui_online_message(f->t, true, "%s", r->message);
+	tui_chat_failed(f);
 }
 
 /* A key for the room's chat line: Enter sends it to the room. */
@@ -698,17 +701,23 @@ static void
 tui_online_room_chat_key(struct tui *t, int key)
 {
 	struct tui_online *o = t->online;
+	struct tui_chat_flight *f;
 	cJSON *body;
 
 	if (tui_chat_key(&o->room_chat, key) != TUI_CHAT_SEND ||
 	    o->nrooms == 0)
 		return;
+	f = tui_chat_sending(&o->room_chat, t);
+	if (f == NULL) {
+		tui_online_message(t, true, "%s",
+		    _("Lines are still on their way: send this one after them"));
+		return;
+	}
 	body = cJSON_CreateObject();
 	cJSON_AddNumberToObject(body, "room", (double)o->rooms[o->room].id);
-	cJSON_AddStringToObject(body, "text", o->room_chat.edit);
+	cJSON_AddStringToObject(body, "text", f->text);
 	net_client_call(o->nc, "POST", "/chat", body, tui_online_room_chat_cb,
-	    t);
-	tui_chat_sending(&o->room_chat);
+	    f);
 }
 
 static void

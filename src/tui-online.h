@@ -25,13 +25,25 @@
 #define TUI_ONLINE_LEADERS 5
 #define TUI_CHAT_LINES 64
 
+#define TUI_CHAT_FLIGHT 8		/* lines on their way at once */
+
+/* A line on its way, the argument of its answer's callback: each line
+ * sent has its own, so that the answers, in whatever order they come, each
+ * know their line. */
+struct tui_chat_flight {
+	struct tui *t;
+	struct tui_chat *chat;
+	bool busy;
+	char text[501];
+};
+
 /* A chat: the room's in the lobby, the table's beside the board. */
 struct tui_chat {
 	char line[TUI_CHAT_LINES][600];
 	int n;				/* lines kept (the last ones) */
 	bool editing;			/* the input line has the keys */
 	char edit[501];
-	char sent[501];			/* the line on its way */
+	struct tui_chat_flight flight[TUI_CHAT_FLIGHT];
 };
 
 enum tui_chat_result { TUI_CHAT_KEEP = 0, TUI_CHAT_SEND };
@@ -42,10 +54,15 @@ void tui_chat_add(struct tui_chat *c, const char *from, const char *text);
 /* A key while editing: TUI_CHAT_SEND when Enter sends c->edit (the caller
  * posts it and empties it); Esc, or Enter on nothing, stops editing. */
 enum tui_chat_result tui_chat_key(struct tui_chat *c, int key);
-/* The line leaves: kept aside, the input line empty for the next one. */
-void tui_chat_sending(struct tui_chat *c);
-/* It did not arrive: back on the input line if nothing was typed since. */
-void tui_chat_failed(struct tui_chat *c);
+/* The line leaves: kept in a flight of its own for the answer, the input
+ * line empty for the next one.  NULL, the line left where it is, when
+ * TUI_CHAT_FLIGHT lines are on their way already. */
+struct tui_chat_flight *tui_chat_sending(struct tui_chat *c, struct tui *t);
+/* It arrived. */
+void tui_chat_arrived(struct tui_chat_flight *f);
+/* It did not: back on the input line if that is empty, else shown among
+ * the lines as not sent, so that nothing typed is lost. */
+void tui_chat_failed(struct tui_chat_flight *f);
 /* The last lines from row Y down to row INPUT, the input line (IDLE when
  * not editing), in columns X to X+W. */
 void tui_chat_draw(const struct tui_chat *c, int y, int input, int x, int w,

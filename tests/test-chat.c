@@ -1,0 +1,115 @@
+/*
+ * test-chat.c: the lines of a chat on their way (tui-chat.c).
+ *
+ * Each line sent keeps its own flight until its answer, so answers that
+ * come in any order each know their line: a line refused goes back on the
+ * input line, or, if something is written there already, among the lines
+ * as not sent.  Nothing typed is lost, and a full flight refuses a line
+ * rather than drop one.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "tui-online.h"
+
+static struct tui_chat c;
+
+static struct tui_chat_flight *
+send_line(const char *text)
+{
+	snprintf(c.edit, sizeof c.edit, "%s", text);
+	return tui_chat_sending(&c, NULL);
+}
+
+static void
+test_first_fails(void **state)
+{
+	struct tui_chat_flight *one, *two;
+
+	(void)state;
+	memset(&c, 0, sizeof c);
+	one = send_line("one");
+	two = send_line("two");
+	assert_non_null(one);
+	assert_non_null(two);
+	assert_ptr_not_equal(one, two);
+	assert_string_equal(c.edit, "");
+	/* The first is refused while the second is on its way: the first
+	 * comes back, not the second. */
+	tui_chat_failed(one);
+	assert_string_equal(c.edit, "one");
+	assert_true(c.editing);
+	tui_chat_arrived(two);
+	assert_int_equal(c.n, 0);
+}
+
+static void
+test_both_fail(void **state)
+{
+	struct tui_chat_flight *one, *two;
+
+	(void)state;
+	memset(&c, 0, sizeof c);
+	one = send_line("one");
+	two = send_line("two");
+	tui_chat_failed(two);
+	tui_chat_failed(one);
+	/* The second came back first; the first, finding the input line
+	 * taken, is shown as not sent. */
+	assert_string_equal(c.edit, "two");
+	assert_int_equal(c.n, 1);
+	assert_non_null(strstr(c.line[0], ": one"));
+}
+
+static void
+test_arrived_frees(void **state)
+{
+	(void)state;
+	memset(&c, 0, sizeof c);
+	for (int i = 0; i < 3 * TUI_CHAT_FLIGHT; i++) {
+		struct tui_chat_flight *f = send_line("again");
+
+		assert_non_null(f);
+		tui_chat_arrived(f);
+	}
+	assert_string_equal(c.edit, "");
+	assert_int_equal(c.n, 0);
+}
+
+static void
+test_full_flight(void **state)
+{
+	struct tui_chat_flight *f[TUI_CHAT_FLIGHT];
+
+	(void)state;
+	memset(&c, 0, sizeof c);
+	for (int i = 0; i < TUI_CHAT_FLIGHT; i++)
+		assert_non_null(f[i] = send_line("busy"));
+	/* One more is refused and stays on the input line. */
+	assert_null(send_line("waiting"));
+	assert_string_equal(c.edit, "waiting");
+	tui_chat_arrived(f[3]);
+	assert_ptr_equal(tui_chat_sending(&c, NULL), f[3]);
+	assert_string_equal(f[3]->text, "waiting");
+	assert_string_equal(c.edit, "");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_first_fails),
+		cmocka_unit_test(test_both_fail),
+		cmocka_unit_test(test_arrived_frees),
+		cmocka_unit_test(test_full_flight),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
