@@ -196,6 +196,10 @@ server_game_load(struct server *srv, struct server_table *t)
 	if (sg->status == SERVER_COUNTING) {
 		char *save = NULL;
 
+		/* The counting's limit starts again: how long it went on
+		 * before the restart is not kept. */
+		sg->count_start = util_now();
+
 		for (char *v = strtok_r(row.dead, " ", &save); v;
 		    v = strtok_r(NULL, " ", &save)) {
 			point_t p = board_vertex_parse(&sg->g.board, v);
@@ -268,6 +272,31 @@ server_game_count_json(const struct server_game *sg)
 	return o;
 }
 
+/* Seconds left before the count as it stands is final, or -1: no limit. */
+static double
+server_game_count_left(const struct server *srv, const struct server_game *sg)
+{
+	double left;
+
+	if (srv->opt.count_limit <= 0)
+		return -1;
+	left = srv->opt.count_limit - (util_now() - sg->count_start);
+	return left > 0 ? left : 0;
+}
+
+/* The count of SG with the seconds left of it, if limited. */
+static cJSON *
+server_game_count_left_json(const struct server *srv,
+			    const struct server_game *sg)
+{
+	cJSON *o = server_game_count_json(sg);
+	double left = server_game_count_left(srv, sg);
+
+	if (left >= 0)
+		cJSON_AddNumberToObject(o, "ends_in", left);
+	return o;
+}
+
 /* Seconds left before the player C, who dropped, counts as escaped. */
 static double
 server_game_escape_in(const struct server *srv, const struct server_game *sg,
@@ -306,7 +335,8 @@ server_game_json(struct server *srv, struct server_game *sg)
 	    sg->g.board.captures[WHITE]);
 	cJSON_AddItemToObject(o, "clock", server_game_clocks_json(sg));
 	if (sg->status == SERVER_COUNTING)
-		cJSON_AddItemToObject(o, "counting", server_game_count_json(sg));
+		cJSON_AddItemToObject(o, "counting",
+		    server_game_count_left_json(srv, sg));
 	if (sg->undo_by != EMPTY)
 		cJSON_AddStringToObject(o, "undo_request", color_name(sg->undo_by));
 	cJSON_AddBoolToObject(conn, "black", !sg->away[BLACK]);
@@ -440,6 +470,20 @@ server_game_end(struct server *srv, struct server_table *t,
 	server_table_announce(srv, t);
 }
 
+/* The count as it stands is the result. */
+static void
+server_game_score(struct server *srv, struct server_table *t)
+{
+	struct server_game *sg = t->game;
+	struct score s;
+
+	score_area(&sg->g.board, sg->dead, sg->g.komi, &s);
+	sg->g.end = GAME_END_SCORE;
+	sg->g.score = s.margin;
+	server_game_end(srv, t, "score", s.margin > 0 ? BLACK :
+	    s.margin < 0 ? WHITE : EMPTY, s.margin);
+}
+
 static void
 server_game_counting(struct server *srv, struct server_table *t)
 {
@@ -449,10 +493,12 @@ server_game_counting(struct server *srv, struct server_table *t)
 	sg->status = SERVER_COUNTING;
 	sg->accepted[BLACK] = sg->accepted[WHITE] = false;
 	sg->count_version++;
+	sg->count_start = util_now();
 	ai_dead_stones(&sg->g, sg->dead);
 	server_game_save(srv, t);
 	ev = server_game_event("counting", EMPTY);
-	cJSON_AddItemToObject(ev, "counting", server_game_count_json(sg));
+	cJSON_AddItemToObject(ev, "counting",
+	    server_game_count_left_json(srv, sg));
 	server_emit(srv, &t->chan, ev);
 	server_table_announce(srv, t);
 }
@@ -761,7 +807,8 @@ server_game_toggle(struct server_call *c)
 	server_game_save(c->srv, t);
 	ev = server_game_event("counting", color);
 	cJSON_AddStringToObject(ev, "toggled", vertex);
-	cJSON_AddItemToObject(ev, "counting", server_game_count_json(sg));
+	cJSON_AddItemToObject(ev, "counting",
+	    server_game_count_left_json(c->srv, sg));
 	server_emit(c->srv, &t->chan, ev);
 	server_commit(c->srv);
 	c->reply = server_game_ok(t);
@@ -797,15 +844,8 @@ server_game_accept(struct server_call *c)
 	sg->accepted[color] = true;
 	server_game_save(srv, t);
 	server_emit(srv, &t->chan, server_game_event("accept", color));
-	if (sg->accepted[BLACK] && sg->accepted[WHITE]) {
-		struct score s;
-
-		score_area(&sg->g.board, sg->dead, sg->g.komi, &s);
-		sg->g.end = GAME_END_SCORE;
-		sg->g.score = s.margin;
-		server_game_end(srv, t, "score", s.margin > 0 ? BLACK :
-		    s.margin < 0 ? WHITE : EMPTY, s.margin);
-	}
+	if (sg->accepted[BLACK] && sg->accepted[WHITE])
+		server_game_score(srv, t);
 	server_commit(srv);
 	c->reply = server_game_ok(t);
 }
@@ -880,6 +920,15 @@ server_game_tick_one(struct server *srv, struct server_table *t, double now)
 			server_commit(srv);
 			return;
 		}
+	}
+	/* Counting has its limit: then the count as it stands, with the
+	 * marks both have made, is the result, accepted or not. */
+	if (sg->status == SERVER_COUNTING &&
+	    server_game_count_left(srv, sg) == 0) {
+		server_begin(srv);
+		server_game_score(srv, t);
+		server_commit(srv);
+		return;
 	}
 	/* Both gone past the window at once (after a restart, say): the one
 	 * gone longer escaped, and of two gone as long the one the game

@@ -56,7 +56,8 @@ server_usage(FILE *f)
 	    "usage: tengend [--port N] [--listen ADDR] [--db PATH]\n"
 	    "               [--threads N] [--max-connections N]\n"
 	    "               [--poll-timeout S] [--disconnect-seconds S]\n"
-	    "               [--escape-seconds S] [--sync normal|full]\n"
+	    "               [--escape-seconds S] [--count-seconds S]\n"
+	    "               [--sync normal|full]\n"
 	    "               [--pwhash min|interactive|moderate]\n"
 	    "               [--login-lockout S]\n"
 	    "               [--port-file FILE] [--quiet]\n"
@@ -217,6 +218,7 @@ main(int argc, char **argv)
 		{ "poll-timeout", required_argument, NULL, 'P' },
 		{ "disconnect-seconds", required_argument, NULL, 'D' },
 		{ "escape-seconds", required_argument, NULL, 'E' },
+		{ "count-seconds", required_argument, NULL, 'C' },
 		{ "sync", required_argument, NULL, 's' },
 		{ "pwhash", required_argument, NULL, 'w' },
 		{ "login-lockout", required_argument, NULL, 'L' },
@@ -241,6 +243,7 @@ main(int argc, char **argv)
 	srv.opt.poll_timeout = 25;
 	srv.opt.disconnect_after = 10;
 	srv.opt.escape_after = 180;
+	srv.opt.count_limit = 300;
 	srv.opt.pwhash_level = 1;
 	srv.opt.login_lockout = 30;
 	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
@@ -281,6 +284,11 @@ main(int argc, char **argv)
 		case 'E':
 			if (server_number("--escape-seconds", optarg, 0.1, 86400,
 			    false, &srv.opt.escape_after) < 0)
+				return 2;
+			break;
+		case 'C':
+			if (server_number("--count-seconds", optarg, 0, 86400,
+			    false, &srv.opt.count_limit) < 0)
 				return 2;
 			break;
 		case 's':

@@ -39,6 +39,7 @@ struct server_opts {
 	double poll_timeout;		/* seconds a long-poll waits */
 	double disconnect_after;	/* seconds without a poll: disconnected */
 	double escape_after;		/* seconds disconnected: escaped */
+	double count_limit;		/* seconds of counting; 0: no limit */
 	bool sync_full;
 	int pwhash_level;		/* 0 min (tests), 1 interactive, 2 moderate */
 	double login_lockout;		/* first lock after failed logins; 0: none */
@@ -100,6 +101,8 @@ struct server_game {
 	/* The count's version: one more at every counting start and every
 	 * toggle, so that an accept names the count it accepts. */
 	int count_version;
+	double count_start;		/* monotonic time the counting began
+					 * (or the server found it going on) */
 	enum color undo_by;		/* a pending undo request, or EMPTY */
 	int resumed_at;			/* moves when play last resumed after
 					 * counting: passes before it do not

@@ -336,6 +336,13 @@ tui_online_panel(struct tui *t, const struct tui_layout *l)
 		snprintf(buf, sizeof buf, _("Captured: by Black %d, by White %d"),
 		    g->board.captures[BLACK], g->board.captures[WHITE]);
 	tui_put(y++, x, w, 0, buf);
+	if (gm->mode == TUI_COUNT && o->count_ends > 0) {
+		double left = o->count_ends - util_now();
+
+		snprintf(buf, sizeof buf, _("This count is final in %.0f s"),
+		    left > 0 ? left : 0);
+		tui_put(y++, x, w, 0, buf);
+	}
 	if (o->down) {
 		double wait = 0;
 

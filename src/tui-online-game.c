@@ -131,6 +131,8 @@ tui_og_counting(struct tui *t, const cJSON *cnt)
 	o->accepted[WHITE] = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(acc,
 	    "white"));
 	o->count_version = (int)net_client_num(cnt, "version");
+	o->count_ends = cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(cnt,
+	    "ends_in")) ? util_now() + net_client_num(cnt, "ends_in") : 0;
 	gm->mode = TUI_COUNT;
 	gm->has_preview = false;
 }

@@ -175,6 +175,7 @@ struct tui_online {
 	int count_version;	/* of the count shown, sent with an accept */
 	double count_black, count_white;
 	char count_result[32];
+	double count_ends;	/* util_now() when the count is final; 0: never */
 	char result[256];		/* the end, in words */
 	bool down;			/* our connection dropped */
 	char down_msg[300];

@@ -69,6 +69,12 @@ on_wait bob "Black passes"
 on_keys bob p
 on_wait alice "Counting: Black"
 on_wait bob "Accepted: Black no, White no"
+# The server's counting limit (300 s by default) shows, counting down.
+on_wait bob "This count is final in "
+left=$(on_screen bob | grep -o "final in [0-9]* s" | grep -o "[0-9][0-9]*")
+[ "$left" -gt 250 ] && [ "$left" -le 300 ] ||
+	on_fail "the count is final in $left s, not 250 to 300"
+on_ok "it shows the seconds left of 300"
 on_wait carol "Counting: Black"
 # alice marks the white stone on C3 (dead or alive: a toggle either way);
 # bob sees the count change.

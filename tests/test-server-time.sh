@@ -3,9 +3,11 @@
 # per-move limit while main time lasts, or over the per-move limit after
 # main time is used up, loses on time without sending another request;
 # the result gives the points.  An undo does not wipe the time thought.
+# Counting has a limit too (--count-seconds, here 2 s): then the count as
+# it stands is the result.
 set -u
 . "${top_srcdir:-.}/tests/server/lib.sh"
-server_start
+server_start --count-seconds 2
 
 alice=$(user alice)
 bob=$(user bob)
@@ -75,4 +77,37 @@ call GET "/state?table=$t" ""
 ok "$(jo '.game.clock.black | ((.main_left < 59) and (.main_left > 40) and (.left - .main_left > 29.9) and (.left - .main_left < 30.1))')" true \
 	"black's main time is counted down to the reply, like the time left"
 ok "$(jo .game.clock.white.main_left)" 60 "white's, not to move, is whole"
+call POST /game/resign "$alice" "{\"table\":$t}"
+call POST /table/leave "$alice" "{\"table\":$t}"
+call POST /table/leave "$bob" "{\"table\":$t}"
+
+# 5. Counting ends by itself: two passes, white toggles the black stone
+# and accepts, black never accepts.  When the limit is up the count with
+# white's toggle is the result.
+t=$(newgame "$alice" "$bob" '"size":9,"main_time":60,"move_limit":0,"overtime":30')
+play "$alice" "$t" E5
+play "$bob" "$t" PASS
+play "$alice" "$t" PASS
+call GET "/state?table=$t" ""
+ok "$(jo .game.status)/$(jo '.game.counting.ends_in | (. > 1 and . <= 2)')" \
+	counting/true "two passes: counting, ending in 2 s"
+before=$(jo .game.counting.result)
+call POST /game/toggle "$bob" "{\"table\":$t,\"point\":\"E5\"}"
+call POST /game/accept "$bob" "{\"table\":$t}"
+call GET "/state?table=$t" ""
+after=$(jo .game.counting.result)
+case "$before/$after" in
+B+73.5/W+7.5|W+7.5/B+73.5) flip=ok ;;
+*) flip="$before/$after" ;;
+esac
+ok "$flip" ok "white's toggle turns the count round (E5 alive: B+73.5)"
+ok "$(jo .game.status)/$(jo .game.counting.accepted.white)" counting/true \
+	"white accepts; one accept is not enough"
+last=$(events "$t" 0 | jq -r .last)
+r=$(curl -s --max-time 10 "$URL/events?table=$t&since=$last&timeout=5")
+ok "$(echo "$r" | jq -r '[.events[] | select(.type == "end")][0] | .reason')" \
+	score "the end comes by itself when the limit is up"
+call GET "/state?table=$t" ""
+ok "$(jo .game.status)/$(jo .game.result)/$(jo .game.reason)" \
+	"over/$after/score" "the count as it stood is the result"
 finish
