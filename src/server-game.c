@@ -63,6 +63,15 @@ server_game_free(struct server_game *sg)
 	free(sg);
 }
 
+/* Does SG have a count: being counted, or over by it (the final count, with
+ * its dead stones, is kept with the game)? */
+static bool
+server_game_counted(const struct server_game *sg)
+{
+	return sg->status == SERVER_COUNTING ||
+	    (sg->status == SERVER_OVER && strcmp(sg->reason, "score") == 0);
+}
+
 static void
 server_game_row(const struct server_table *t, const struct server_game *sg,
 		struct server_db_game *row)
@@ -86,7 +95,7 @@ server_game_row(const struct server_table *t, const struct server_game *sg,
 	snprintf(row->reason, sizeof row->reason, "%s", sg->reason);
 	row->undo_by = sg->undo_by;
 	row->resumed_at = sg->resumed_at;
-	if (sg->status != SERVER_COUNTING)
+	if (!server_game_counted(sg))
 		return;
 	for (int p = 0; p < sg->g.board.npoints; p++) {
 		char v[8];
@@ -193,7 +202,7 @@ server_game_load(struct server *srv, struct server_table *t)
 	if (sg->status == SERVER_PLAYING &&
 	    (row.undo_by == BLACK || row.undo_by == WHITE))
 		sg->undo_by = (enum color)row.undo_by;
-	if (sg->status == SERVER_COUNTING) {
+	if (server_game_counted(sg)) {
 		char *save = NULL;
 
 		/* The counting's limit starts again: how long it went on
@@ -354,6 +363,9 @@ server_game_json(struct server *srv, struct server_game *sg)
 	if (sg->status == SERVER_OVER) {
 		cJSON_AddStringToObject(o, "result", sg->result);
 		cJSON_AddStringToObject(o, "reason", sg->reason);
+		if (server_game_counted(sg))
+			cJSON_AddItemToObject(o, "counting",
+			    server_game_count_json(sg));
 	}
 	return o;
 }
@@ -441,9 +453,11 @@ server_game_end(struct server *srv, struct server_table *t,
 	cJSON_AddStringToObject(ev, "reason", reason);
 	cJSON_AddStringToObject(ev, "winner",
 	    winner == EMPTY ? "none" : color_name(winner));
-	if (strcmp(reason, "score") == 0)
+	if (strcmp(reason, "score") == 0) {
 		cJSON_AddStringToObject(ev, "result_zh",
 		    score_result_stones(margin, "zh", buf, sizeof buf));
+		cJSON_AddItemToObject(ev, "counting", server_game_count_json(sg));
+	}
 	pts = cJSON_AddObjectToObject(ev, "points");
 	ranks = cJSON_AddObjectToObject(ev, "rank");
 	for (enum color c = BLACK; c <= WHITE; c++) {

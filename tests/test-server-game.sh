@@ -1,7 +1,8 @@
 #!/bin/sh
 # test-server-game.sh: a whole game through tengend's HTTP API, from
 # registration to points and rank: tables and rules, moves checked by the
-# rules, undo with consent, two passes, counting with a disputed dead group,
+# rules, undo with consent, two passes, counting with a disputed dead group
+# (its final count kept with the game, across a restart),
 # the result with komi, points and rank; a spectator's long-poll sees every
 # event exactly once; one player's token cannot act for the other; chat,
 # the leaderboard, a player's record and news.
@@ -148,6 +149,8 @@ ok "$STATUS" 200 "both accept"
 call GET "/state?table=$table" ""
 ok "$(jo .game.status)/$(jo .game.result)/$(jo .game.reason)" over/W+7.5/score \
 	"white wins by 7.5 (area counting with komi)"
+ok "$(jo '.game.counting.dead | sort | join(",")')/$(jo .game.counting.result)" \
+	B5,H5/W+7.5 "the final count is kept with the game, its dead stones too"
 
 wait $spectator
 call GET "/user?name=bob" ""
@@ -167,6 +170,16 @@ ok "$(jq -s -c '[.[] | select(.type == "move" or .type == "pass") | .move]' "$tm
 	"the spectator saw every move"
 ok "$(jq -s -c '[.[].type] | map(select(. == "undo" or . == "undo_declined" or . == "end")) | join(",")' "$tmp/spectator" | tr -d '"')" \
 	"undo_declined,undo,end" "the spectator saw the undos and the end"
+
+ok "$(jq -s -c '[.[] | select(.type == "end")][0].counting.dead | sort | join(",")' "$tmp/spectator" | tr -d '"')" \
+	B5,H5 "the end event gives the final count"
+
+# The final count survives a restart.
+server_kill -9
+server_start
+call GET "/state?table=$table" ""
+ok "$(jo .game.status)/$(jo '.game.counting.dead | sort | join(",")')" \
+	over/B5,H5 "the final dead stones survive a restart"
 
 # Later games reuse the rules: start or leave.
 call POST /table/start "$bob" "{\"table\":$table}"
