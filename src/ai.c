@@ -3,7 +3,8 @@
  *
  * Every thread repeats: copy the root position, walk down the tree choosing
  * the child with the best blend of its own win rate and its AMAF ("all moves
- * as first") win rate, expand a leaf that has been visited often enough,
+ * as first") win rate, plus a small bonus for the children the search has
+ * tried least, expand a leaf that has been visited often enough,
  * play the rest out with the heavy playout policy, count, and walk back up
  * adding the result to every node on the way and the AMAF statistics to their
  * children.  Visits are counted on the way down (a virtual loss), so that
@@ -34,6 +35,12 @@
 
 #define AI_EXPAND_VISITS 8
 #define AI_RAVE_EQUIV 3000.0
+/* The exploration bonus, AI_EXPLORE * sqrt(ln(parent visits) / (tries + 1)):
+ * without it a move whose AMAF value is poor (the killing move that only
+ * works played at once, and loses when played later in the playouts) is
+ * never tried however long the search, and the search stays sure of a win
+ * the opponent's one move takes away. */
+#define AI_EXPLORE 0.04
 #define AI_MAX_DEPTH 1000
 #define AI_RESIGN_RATE 0.08
 #define AI_RESIGN_MOVES 3	/* moves in a row below the rate before resigning */
@@ -52,6 +59,7 @@ struct ai_node {
 	int32_t amaf_wins2;
 	uint8_t state;		/* 0 leaf, 1 being expanded, 2 expanded */
 	uint16_t prior;		/* visits that came from the prior */
+	uint16_t prior_wins2;	/* and their wins2 */
 };
 
 struct ai {
@@ -384,6 +392,8 @@ ai_expand(struct ai *ai, struct ai_node *node, const struct board *b,
 		ai_prior(b, c, moves[i], stones, t, &ch->visits, &ch->wins2);
 		ch->prior = (uint16_t)(ch->visits < UINT16_MAX ? ch->visits :
 		    UINT16_MAX);
+		ch->prior_wins2 = (uint16_t)(ch->wins2 < UINT16_MAX ?
+		    ch->wins2 : UINT16_MAX);
 	}
 	free(t);
 	node->children = first;
@@ -410,6 +420,8 @@ ai_select(struct ai *ai, struct ai_node *node)
 {
 	struct ai_node *best = NULL;
 	double best_v = -1;
+	double ln = log((double)__atomic_load_n(&node->visits,
+	    __ATOMIC_RELAXED) + 1);
 
 	for (int i = 0; i < node->nchildren; i++) {
 		struct ai_node *ch = &ai->pool[node->children + (uint32_t)i];
@@ -417,7 +429,9 @@ ai_select(struct ai *ai, struct ai_node *node)
 		int32_t w = __atomic_load_n(&ch->wins2, __ATOMIC_RELAXED);
 		int32_t av = __atomic_load_n(&ch->amaf_visits, __ATOMIC_RELAXED);
 		int32_t aw = __atomic_load_n(&ch->amaf_wins2, __ATOMIC_RELAXED);
-		double value = ai_rave_value(v, w, av, aw);
+		int32_t tries = v - ch->prior;
+		double value = ai_rave_value(v, w, av, aw) +
+		    AI_EXPLORE * sqrt(ln / ((tries > 0 ? tries : 0) + 1));
 
 		if (value > best_v) {
 			best_v = value;
@@ -865,10 +879,15 @@ ai_genmove(struct ai *ai, const struct game *g, enum color c,
 		stats->reused = ai->reused;
 	}
 	/* Resign only when the win rate stays low: several own moves in a
-	 * row of the same game.  The rate is that of the playouts themselves,
-	 * which priors do not flatter. */
+	 * row of the same game.  The rates are those of the playouts
+	 * themselves, which priors do not flatter: of all this move's, and of
+	 * the best move's (the exploration spreads the playouts, so the
+	 * best move's prior would weigh much in its rate). */
 	double played = ai->playouts ? ai->root_wins2 / (2.0 * ai->playouts) : 0.5;
-	if (rate < AI_RESIGN_RATE * 3 && played < AI_RESIGN_RATE &&
+	int32_t tries = best->visits - best->prior;
+	double best_played = tries > 0 ?
+	    (best->wins2 - best->prior_wins2) / (2.0 * tries) : rate;
+	if (best_played < AI_RESIGN_RATE * 3 && played < AI_RESIGN_RATE &&
 	    ai->playouts >= 500) {
 		ai->low_moves = g->nmoves == ai->low_at + 2 ? ai->low_moves + 1 : 1;
 		ai->low_at = g->nmoves;

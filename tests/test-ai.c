@@ -148,6 +148,31 @@ test_ladder_breaker(void **state)
 	assert_int_equal(playout_ladder(&b, tu_pt(&b, "D4"), 40), 0);
 }
 
+/* The search tries every move now and then, however poor its AMAF value.
+ * White's group from A5 to C8 has the liberties A8 and B9, and Black's C9
+ * the liberties B9 and D9.  Black's D9 makes C9 safe, and then White can
+ * fill neither A8 nor B9 and dies (Black won the game this comes from by
+ * 15.5).  D9 is worth nothing played later, as it mostly is in the
+ * playouts, so its AMAF value stays low: before the exploration bonus
+ * the search did not try it once in 100,000 playouts and gave up the
+ * game; with it D9 is found in 20,000. */
+static void
+test_explore_poor_amaf(void **state)
+{
+	(void)state;
+	assert_int_equal(tu_setup(&g,
+	    "O.X..X.XX\n"
+	    ".OOXXX...\n"
+	    "OOXOX....\n"
+	    "OXXOOXXX.\n"
+	    "OXOOO..XX\n"
+	    "XXXXO.O..\n"
+	    "XXXXO....\n"
+	    ".XXOO.X..\n"
+	    "OX.XXO...\n"), 0);
+	expect_move(think(BLACK, 20000), "D9", NULL);
+}
+
 /* A capture that leaves the capturer in atari is no escape.  White's big
  * group from G9 to E7 has two liberties, F9 and J9; Black's H9 is in atari
  * at J9.  After Black's F9 White can take H9, but the group then has H9
@@ -816,6 +841,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_ladder_capture, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_ladder_breaker, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_capture_no_escape, setup_9, teardown),
+		cmocka_unit_test_setup_teardown(test_explore_poor_amaf, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_save_atari, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_settled_early, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_stop_before_search, setup_9, teardown),
