@@ -820,21 +820,6 @@ tui_og_rules_key(struct tui *t, int key)
 	}
 }
 
-/* The answer to a line sent to the table: refused or lost, it goes back
- * on the input line. */
-static void
-tui_og_chat_cb(void *arg, const struct net_reply *r)
-{
-	struct tui_chat_flight *f = arg;
-
-	if (r->code[0] == '\0') {
-		tui_chat_arrived(f);
-		return;
-	}
-	tui_online_message(f->t, true, "%s", r->message);
-	tui_chat_failed(f);
-}
-
 static void
 tui_og_chat_key(struct tui *t, int key)
 {
@@ -843,13 +828,10 @@ tui_og_chat_key(struct tui *t, int key)
 
 	if (tui_chat_key(&o->chat, key) != TUI_CHAT_SEND)
 		return;
-	f = tui_chat_sending(&o->chat, t);
-	if (f == NULL) {
-		tui_online_message(t, true, "%s",
-		    _("Lines are still on their way: send this one after them"));
-		return;
-	}
-	tui_og_post_cb(t, "/chat", "text", f->text, tui_og_chat_cb, f);
+	f = tui_online_chat_send(t, &o->chat);
+	if (f != NULL)
+		tui_og_post_cb(t, "/chat", "text", f->text, tui_online_chat_cb,
+		    f);
 }
 
 static void

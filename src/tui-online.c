@@ -680,11 +680,20 @@ tui_online_reply_cb(void *arg, const struct net_reply *r)
 		tui_online_message(t, true, "%s", r->message);
 }
 
-/* The answer to a line sent to the room: refused or lost, it goes back on
- * the input line.  (No answer comes once the client is freed, and the
- * flight with it.) */
-static void
-tui_online_room_chat_cb(void *arg, const struct net_reply *r)
+struct tui_chat_flight *
+tui_online_chat_send(struct tui *t, struct tui_chat *c)
+{
+	struct tui_chat_flight *f = tui_chat_sending(c, t);
+
+	if (f == NULL)
+		tui_online_message(t, true, "%s",
+		    _("Lines are still on their way: send this one after them"));
+	return f;
+}
+
+/* (No answer comes once the client is freed, and the flight with it.) */
+void
+tui_online_chat_cb(void *arg, const struct net_reply *r)
 {
 	struct tui_chat_flight *f = arg;
 
@@ -707,17 +716,13 @@ tui_online_room_chat_key(struct tui *t, int key)
 	if (tui_chat_key(&o->room_chat, key) != TUI_CHAT_SEND ||
 	    o->nrooms == 0)
 		return;
-	f = tui_chat_sending(&o->room_chat, t);
-	if (f == NULL) {
-		tui_online_message(t, true, "%s",
-		    _("Lines are still on their way: send this one after them"));
+	f = tui_online_chat_send(t, &o->room_chat);
+	if (f == NULL)
 		return;
-	}
 	body = cJSON_CreateObject();
 	cJSON_AddNumberToObject(body, "room", (double)o->rooms[o->room].id);
 	cJSON_AddStringToObject(body, "text", f->text);
-	net_client_call(o->nc, "POST", "/chat", body, tui_online_room_chat_cb,
-	    f);
+	net_client_call(o->nc, "POST", "/chat", body, tui_online_chat_cb, f);
 }
 
 static void

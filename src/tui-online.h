@@ -198,6 +198,11 @@ void tui_online_message(struct tui *t, bool error, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* A reply that needs no more than its error, if any, on the screen. */
 void tui_online_reply_cb(void *arg, const struct net_reply *r);
+/* The line written in C leaves in a flight of its own (NULL, with a
+ * message, when too many are on their way); tui_online_chat_cb, given the
+ * flight, takes the answer: refused or lost, the line comes back. */
+struct tui_chat_flight *tui_online_chat_send(struct tui *t, struct tui_chat *c);
+void tui_online_chat_cb(void *arg, const struct net_reply *r);
 void tui_online_lobby(struct tui *t);
 /* The server no longer knows our token: forget it, back to the login. */
 void tui_online_expired(struct tui *t);

@@ -21,6 +21,14 @@
 
 static struct tui_chat c;
 
+static int
+setup(void **state)
+{
+	(void)state;
+	memset(&c, 0, sizeof c);
+	return 0;
+}
+
 static struct tui_chat_flight *
 send_line(const char *text)
 {
@@ -34,7 +42,6 @@ test_first_fails(void **state)
 	struct tui_chat_flight *one, *two;
 
 	(void)state;
-	memset(&c, 0, sizeof c);
 	one = send_line("one");
 	two = send_line("two");
 	assert_non_null(one);
@@ -56,7 +63,6 @@ test_both_fail(void **state)
 	struct tui_chat_flight *one, *two;
 
 	(void)state;
-	memset(&c, 0, sizeof c);
 	one = send_line("one");
 	two = send_line("two");
 	tui_chat_failed(two);
@@ -72,7 +78,6 @@ static void
 test_arrived_frees(void **state)
 {
 	(void)state;
-	memset(&c, 0, sizeof c);
 	for (int i = 0; i < 3 * TUI_CHAT_FLIGHT; i++) {
 		struct tui_chat_flight *f = send_line("again");
 
@@ -89,7 +94,6 @@ test_full_flight(void **state)
 	struct tui_chat_flight *f[TUI_CHAT_FLIGHT];
 
 	(void)state;
-	memset(&c, 0, sizeof c);
 	for (int i = 0; i < TUI_CHAT_FLIGHT; i++)
 		assert_non_null(f[i] = send_line("busy"));
 	/* One more is refused and stays on the input line. */
@@ -105,10 +109,10 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_first_fails),
-		cmocka_unit_test(test_both_fail),
-		cmocka_unit_test(test_arrived_frees),
-		cmocka_unit_test(test_full_flight),
+		cmocka_unit_test_setup(test_first_fails, setup),
+		cmocka_unit_test_setup(test_both_fail, setup),
+		cmocka_unit_test_setup(test_arrived_frees, setup),
+		cmocka_unit_test_setup(test_full_flight, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
