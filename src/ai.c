@@ -31,6 +31,7 @@
 #include "pattern.h"
 #include "playout.h"
 #include "score.h"
+#include "shape.h"
 #include "util.h"
 
 #define AI_EXPAND_VISITS 8
@@ -48,6 +49,12 @@
 #define AI_ADVANCED_SECONDS 5.0
 #define AI_CFG_MAX 3		/* the prior near the last move reaches so far */
 #define AI_CFG_BONUS { 0, 6, 5, 2 }	/* won visits by that distance */
+/* The learned shapes (shape.h) replace the hand-written patterns in the
+ * prior on boards up to this size, those of the games they were learned
+ * from; a shape of weight K is worth AI_SHAPE_VISITS * K won visits, or as
+ * many lost ones when K is negative. */
+#define AI_SHAPE_SIZE 9
+#define AI_SHAPE_VISITS 2
 
 struct ai_node {
 	uint32_t children;	/* index of the first child in the pool, 0 if none */
@@ -154,6 +161,7 @@ ai_new(const struct ai_options *o)
 	ai->pool = xcalloc(ai->pool_cap, sizeof(struct ai_node));
 	ai->seed = o->seed ? o->seed : (uint64_t)time(NULL) ^ (uint64_t)getpid() << 32;
 	pattern_init();
+	shape_init();
 	return ai;
 }
 
@@ -331,6 +339,15 @@ ai_prior(const struct board *b, enum color c, point_t p, int stones,
 		n += 10 * t->bad[p];
 	if (playout_is_selfatari(b, c, p)) {
 		n += 20;
+	} else if (size <= AI_SHAPE_SIZE) {
+		int k = AI_SHAPE_VISITS * shape_weight(b, c, p);
+
+		if (k > 0) {
+			n += k;
+			w += 2 * k;
+		} else {
+			n -= k;
+		}
 	} else if (pattern_match(b, p)) {
 		n += 10;
 		w += 20;

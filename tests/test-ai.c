@@ -730,8 +730,9 @@ test_rave_value(void **state)
 
 /* The tree kept between moves is the one of the moves played: it is
  * reused after the opponent's answer, and left when the moves since do not
- * alternate as the tree's do.  On 3x3 a twin search (same seed) finds the
- * principal line P, X, Y of the first search's tree; then Black plays all
+ * alternate as the tree's do.  On 4x4 with komi 1.5, a close game in which
+ * neither side passes early, a twin search (same seed) finds the principal
+ * line P, X, Y of the first search's tree; then Black plays all
  * three, and the nodes of that line hold the wrong colours for X. */
 static void
 test_reuse_alternation(void **state)
@@ -750,8 +751,8 @@ test_reuse_alternation(void **state)
 	o.resign = false;
 	ai = ai_new(&o);
 	twin = ai_new(&o);
-	assert_int_equal(game_init(&h, 3, 0.5), 0);
-	assert_int_equal(game_init(&t, 3, 0.5), 0);
+	assert_int_equal(game_init(&h, 4, 1.5), 0);
+	assert_int_equal(game_init(&t, 4, 1.5), 0);
 
 	p = ai_genmove(twin, &t, BLACK, &st);
 	assert_int_equal(st.reused, 0);
