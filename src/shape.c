@@ -44,6 +44,25 @@ shape_code(const struct board *b, enum color c, point_t p)
 	return code;
 }
 
+/* The cell (0..8, rows of three) that CELL goes to under symmetry K:
+ * bit 2 swaps x and y, then bit 0 mirrors x and bit 1 mirrors y. */
+static int
+shape_turn(int cell, int k)
+{
+	int x = cell % 3, y = cell / 3, t;
+
+	if (k & 4) {
+		t = x;
+		x = y;
+		y = t;
+	}
+	if (k & 1)
+		x = 2 - x;
+	if (k & 2)
+		y = 2 - y;
+	return y * 3 + x;
+}
+
 uint32_t
 shape_transform(uint32_t code, int k)
 {
@@ -54,35 +73,12 @@ shape_transform(uint32_t code, int k)
 		col[shape_cell[i]] = (int)(code >> (2 * i)) & 3;
 	for (int i = 0; i < 4; i++)
 		atari[shape_atari_cell[i]] = (int)(code >> (16 + i)) & 1;
-	/* Cell (x, y) of the result is cell (sx, sy) of the source. */
-	for (int i = 0; i < 8; i++) {
-		int x = shape_cell[i] % 3, y = shape_cell[i] / 3, t;
-
-		if (k & 4) {
-			t = x;
-			x = y;
-			y = t;
-		}
-		if (k & 1)
-			x = 2 - x;
-		if (k & 2)
-			y = 2 - y;
-		out |= (uint32_t)col[y * 3 + x] << (2 * i);
-	}
-	for (int i = 0; i < 4; i++) {
-		int x = shape_atari_cell[i] % 3, y = shape_atari_cell[i] / 3, t;
-
-		if (k & 4) {
-			t = x;
-			x = y;
-			y = t;
-		}
-		if (k & 1)
-			x = 2 - x;
-		if (k & 2)
-			y = 2 - y;
-		out |= (uint32_t)atari[y * 3 + x] << (16 + i);
-	}
+	/* Cell i of the result is the source's cell that turns into it. */
+	for (int i = 0; i < 8; i++)
+		out |= (uint32_t)col[shape_turn(shape_cell[i], k)] << (2 * i);
+	for (int i = 0; i < 4; i++)
+		out |= (uint32_t)atari[shape_turn(shape_atari_cell[i], k)] <<
+		    (16 + i);
 	return out;
 }
 
