@@ -752,7 +752,9 @@ ai_level_budget(enum ai_level level, int size)
 		return size <= 9 ? 3000 : 2000;
 	case AI_ADVANCED:
 	default:
-		return size <= 9 ? 30000 : 20000;
+		/* On 9x9 its seconds alone, and sooner when the move is
+		 * settled (ai_settled). */
+		return size <= 9 ? 0 : 20000;
 	}
 }
 

@@ -53,8 +53,10 @@ void ai_options_default(struct ai_options *o);
 /* "beginner", "intermediate", "advanced" (also "1", "2", "3"); -1 if none. */
 int ai_level_parse(const char *s, enum ai_level *level);
 const char *ai_level_name(enum ai_level level);
-/* Playouts a move of LEVEL on a board of SIZE (advanced also stops after
- * five seconds). */
+/* Playouts a move of LEVEL on a board of SIZE; 0: no count, the level's
+ * five seconds alone (advanced on 9x9 and smaller, which stops sooner
+ * once its move cannot change).  Advanced also stops after five seconds
+ * on larger boards. */
 long ai_level_budget(enum ai_level level, int size);
 
 struct ai *ai_new(const struct ai_options *o);
