@@ -257,3 +257,57 @@ game_to_sgf(const struct game *g, struct sgf_record *rec)
 	rec->result = game_sgf_result_str(g);
 	return 0;
 }
+
+void
+game_sgf_set_count(struct sgf_record *rec, const struct game *g,
+		   const uint8_t *dead)
+{
+	const struct board *b = &g->board;
+	struct score s;
+	int x, y;
+
+	free(rec->territory);
+	rec->territory = NULL;
+	rec->nterritory = 0;
+	score_area(b, dead, g->komi, &s);
+	for (y = 0; y < g->size; y++)
+		for (x = 0; x < g->size; x++) {
+			point_t p = board_point(b, x, y);
+			enum color c = board_at(b, p);
+			uint8_t o = s.owner[p];
+
+			if ((o != OWN_BLACK && o != OWN_WHITE) ||
+			    (c != EMPTY && !dead[p]))
+				continue;
+			if (rec->territory == NULL)
+				rec->territory = xcalloc((size_t)(g->size *
+				    g->size), sizeof *rec->territory);
+			rec->territory[rec->nterritory].color =
+			    o == OWN_BLACK ? BLACK : WHITE;
+			rec->territory[rec->nterritory].x = x;
+			rec->territory[rec->nterritory].y = y;
+			rec->nterritory++;
+		}
+}
+
+bool
+game_sgf_dead(const struct sgf_record *rec, const struct game *g,
+	      uint8_t *dead)
+{
+	const struct board *b = &g->board;
+
+	memset(dead, 0, BOARD_MAX_POINTS);
+	for (int i = 0; i < rec->nterritory; i++) {
+		const struct sgf_point *t = &rec->territory[i];
+		point_t p;
+		enum color c;
+
+		if (t->x < 0 || t->x >= g->size || t->y < 0 || t->y >= g->size)
+			continue;
+		p = board_point(b, t->x, t->y);
+		c = board_at(b, p);
+		if ((c == BLACK || c == WHITE) && c != t->color)
+			dead[p] = 1;
+	}
+	return rec->nterritory > 0;
+}

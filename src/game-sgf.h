@@ -26,4 +26,16 @@ int game_from_sgf(struct game *g, const struct sgf_record *rec,
  * the caller to fill.  Returns 0, or -1 if G is not a valid game. */
 int game_to_sgf(const struct game *g, struct sgf_record *rec);
 
+/* The count of G's present position, with DEAD marking its dead stones,
+ * as REC's TB/TW: every point of a colour's area that is empty or holds a
+ * dead stone of the other colour.  Points shared (dame in seki) and areas
+ * of nobody are not marked. */
+void game_sgf_set_count(struct sgf_record *rec, const struct game *g,
+			const uint8_t *dead);
+/* The dead stones REC's count marks on G's present position (a stone in
+ * the other colour's area), into DEAD (BOARD_MAX_POINTS); false, with DEAD
+ * all clear, if REC holds no count. */
+bool game_sgf_dead(const struct sgf_record *rec, const struct game *g,
+		   uint8_t *dead);
+
 #endif

@@ -15,7 +15,8 @@
  *
  * Setup (AB/AW/AE before the first move) is given as the stones it leaves,
  * in row order: AE on the empty starting board leaves nothing, so the
- * record is the same however a file grouped its setup.
+ * record is the same however a file grouped its setup.  TB/TW, the count,
+ * are kept in the same way for the position after the last move.
  *
  * Positions are 1-based; columns count bytes; a value's position is that of
  * its opening '['.
@@ -652,10 +653,12 @@ sgf_read_setup_prop(struct sgf_reader *r, const struct sgf_read_prop *p,
 	return 0;
 }
 
-/* Setup as a list of stones in row order; AE on the empty starting board
- * leaves nothing, so the list is the same however the file grouped it. */
+/* Setup (or territory) as a list of points in row order; AE on the empty
+ * starting board leaves nothing, so the list is the same however the file
+ * grouped it. */
 static void
-sgf_read_setup_list(struct sgf_reader *r, const struct sgf_read_setup *su)
+sgf_read_point_list(struct sgf_reader *r, const struct sgf_read_setup *su,
+    struct sgf_point **list, int *nlist)
 {
 	int n = 0, x, y, k;
 
@@ -664,18 +667,17 @@ sgf_read_setup_list(struct sgf_reader *r, const struct sgf_read_setup *su)
 			n++;
 	if (n == 0)
 		return;
-	r->rec.setup = xcalloc((size_t)n, sizeof *r->rec.setup);
+	*list = xcalloc((size_t)n, sizeof **list);
 	for (y = 0; y < r->rec.size; y++)
 		for (x = 0; x < r->rec.size; x++) {
 			k = y * BOARD_MAX_SIZE + x;
 			if (su->color[k] <= 0)
 				continue;
-			r->rec.setup[r->rec.nsetup].color =
-			    (enum color)su->color[k];
-			r->rec.setup[r->rec.nsetup].x = x;
-			r->rec.setup[r->rec.nsetup].y = y;
-			r->rec.setup[r->rec.nsetup].pos = su->pos[k];
-			r->rec.nsetup++;
+			(*list)[*nlist].color = (enum color)su->color[k];
+			(*list)[*nlist].x = x;
+			(*list)[*nlist].y = y;
+			(*list)[*nlist].pos = su->pos[k];
+			(*nlist)++;
 		}
 }
 
@@ -785,15 +787,16 @@ sgf_read_add_move(struct sgf_reader *r, enum color c, int x, int y,
 	m->pos = pos;
 }
 
-/* One main-line node: props[first .. end). */
+/* One main-line node: props[first .. end).  SU gathers the setup, TB the
+ * territory of the latest node that marks it. */
 static int
 sgf_read_node(struct sgf_reader *r, int first, int end,
-    struct sgf_read_setup *su)
+    struct sgf_read_setup *su, struct sgf_read_setup *tb)
 {
 	char buf[32], **field;
 	const struct sgf_read_prop *move = NULL;
 	int i, x, y;
-	bool pass;
+	bool pass, marks = false;
 	char *comment = NULL;
 
 	for (i = first; i < end; i++) {
@@ -820,6 +823,14 @@ sgf_read_node(struct sgf_reader *r, int first, int end,
 				    "moves is not supported");
 			}
 			if (sgf_read_setup_prop(r, p, su) < 0) {
+				free(comment);
+				return -1;
+			}
+		} else if (strcmp(id, "TB") == 0 || strcmp(id, "TW") == 0) {
+			if (!marks)
+				memset(tb->color, -1, sizeof tb->color);
+			marks = true;
+			if (sgf_read_setup_prop(r, p, tb) < 0) {
 				free(comment);
 				return -1;
 			}
@@ -879,6 +890,9 @@ sgf_read_node(struct sgf_reader *r, int first, int end,
 			free(comment);
 			return -1;
 		}
+		/* A count is of the position after the last move. */
+		if (!marks)
+			memset(tb->color, -1, sizeof tb->color);
 		sgf_read_add_move(r, move->id[0] == 'B' ? BLACK : WHITE, x, y,
 		    r->vals[move->val].pos);
 		r->rec.moves[r->rec.nmoves - 1].comment = comment;
@@ -897,25 +911,29 @@ sgf_read_node(struct sgf_reader *r, int first, int end,
 static int
 sgf_read_interpret(struct sgf_reader *r)
 {
-	struct sgf_read_setup *su;
-	int i, first, node;
+	struct sgf_read_setup *su, *tb;
+	int i, first, node, rc = 0;
 
 	if (sgf_read_root(r) < 0 || sgf_read_encoding(r) < 0)
 		return -1;
 	su = xmalloc(sizeof *su);
+	tb = xmalloc(sizeof *tb);
 	memset(su->color, -1, sizeof su->color);
-	for (first = 0; first < r->nprops; first = i) {
+	memset(tb->color, -1, sizeof tb->color);
+	for (first = 0; first < r->nprops && rc == 0; first = i) {
 		node = r->props[first].node;
 		for (i = first; i < r->nprops && r->props[i].node == node; i++)
 			;
-		if (sgf_read_node(r, first, i, su) < 0) {
-			free(su);
-			return -1;
-		}
+		rc = sgf_read_node(r, first, i, su, tb);
 	}
-	sgf_read_setup_list(r, su);
+	if (rc == 0) {
+		sgf_read_point_list(r, su, &r->rec.setup, &r->rec.nsetup);
+		sgf_read_point_list(r, tb, &r->rec.territory,
+		    &r->rec.nterritory);
+	}
 	free(su);
-	return 0;
+	free(tb);
+	return rc;
 }
 
 /* --- the API --------------------------------------------------------- */
@@ -945,6 +963,7 @@ sgf_record_free(struct sgf_record *rec)
 	free(rec->comment);
 	free(rec->application);
 	free(rec->setup);
+	free(rec->territory);
 	for (i = 0; i < rec->nmoves; i++)
 		free(rec->moves[i].comment);
 	free(rec->moves);

@@ -4,8 +4,9 @@
  * The one idea: the output is whatever sgf-read.c reads back into the same
  * record, field by field (except AP, which names tengen, and RU, which
  * defaults to Chinese), so a saved game always loads as it was.  All game
- * information and setup goes in the root node, then one node per move;
- * lines are broken between nodes to stay short.
+ * information and setup goes in the root node, then one node per move, the
+ * count (TB/TW) on the last one; lines are broken between nodes to stay
+ * short.
  */
 #include "config.h"
 
@@ -92,14 +93,15 @@ sgf_write_number(struct sgf_write_buf *b, double k)
 	sgf_write_str(b, util_format_double(k, num, sizeof num));
 }
 
+/* The points of LIST (N of them) of colour C, as property ID. */
 static void
-sgf_write_setup(struct sgf_write_buf *b, const struct sgf_record *rec,
-    enum color c, const char *id)
+sgf_write_points(struct sgf_write_buf *b, const struct sgf_point *list,
+    int nlist, enum color c, const char *id)
 {
 	int i, n = 0;
 
-	for (i = 0; i < rec->nsetup; i++) {
-		const struct sgf_point *p = &rec->setup[i];
+	for (i = 0; i < nlist; i++) {
+		const struct sgf_point *p = &list[i];
 
 		if (p->color != c)
 			continue;
@@ -153,9 +155,9 @@ sgf_write_root(struct sgf_write_buf *b, const struct sgf_record *rec)
 		sgf_write_opt(b, "RE", rec->result);
 		sgf_write_str(b, "\n");
 	}
-	sgf_write_setup(b, rec, BLACK, "AB");
-	sgf_write_setup(b, rec, WHITE, "AW");
-	sgf_write_setup(b, rec, EMPTY, "AE");
+	sgf_write_points(b, rec->setup, rec->nsetup, BLACK, "AB");
+	sgf_write_points(b, rec->setup, rec->nsetup, WHITE, "AW");
+	sgf_write_points(b, rec->setup, rec->nsetup, EMPTY, "AE");
 	if (rec->first == BLACK || rec->first == WHITE) {
 		sgf_write_str(b, rec->first == BLACK ? "PL[B]" : "PL[W]");
 		sgf_write_str(b, "\n");
@@ -188,6 +190,16 @@ sgf_write(const struct sgf_record *rec)
 			sgf_write_str(&b, "\n");
 			online = 0;
 		}
+	}
+	/* The count, on the node of the last move (or the root). */
+	if (rec->nterritory > 0) {
+		if (online > 0)
+			sgf_write_str(&b, "\n");
+		online = 0;
+		sgf_write_points(&b, rec->territory, rec->nterritory, BLACK,
+		    "TB");
+		sgf_write_points(&b, rec->territory, rec->nterritory, WHITE,
+		    "TW");
 	}
 	sgf_write_str(&b, online > 0 ? "\n)\n" : ")\n");
 	return b.s;

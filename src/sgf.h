@@ -49,6 +49,12 @@ struct sgf_record {
 	char *application;	/* AP */
 	struct sgf_point *setup;	/* AB/AW/AE before the first move */
 	int nsetup;
+	/* TB/TW after the last move: the count, each point with the colour
+	 * whose area it is (empty points and the dead stones it takes), in
+	 * row order.  Marks of an earlier node give way to a later node's,
+	 * and a move clears them. */
+	struct sgf_point *territory;
+	int nterritory;
 	struct sgf_move *moves;
 	int nmoves;
 };

@@ -32,7 +32,7 @@ tui_count_update(struct tui *t)
 }
 
 void
-tui_count_begin(struct tui *t)
+tui_count_begin(struct tui *t, const uint8_t *dead)
 {
 	struct tui_game *gm = &t->game;
 
@@ -41,9 +41,14 @@ tui_count_begin(struct tui *t)
 	gm->has_preview = false;
 	gm->view = -1;
 	gm->mode = TUI_COUNT;
-	memset(gm->dead, 0, sizeof gm->dead);
-	ai_dead_stones(&gm->g, gm->dead);
+	if (dead != NULL)
+		memcpy(gm->dead, dead, sizeof gm->dead);
+	else
+		ai_dead_stones(&gm->g, gm->dead);
+	gm->has_count = true;
 	tui_count_update(t);
+	/* On disk at once: a game left now comes back with these marks. */
+	tui_game_save(t);
 }
 
 void
@@ -62,6 +67,7 @@ tui_count_toggle(struct tui *t, point_t p)
 	}
 	score_toggle_group(&gm->g.board, gm->dead, p);
 	tui_count_update(t);
+	tui_game_save(t);
 }
 
 void
@@ -87,6 +93,7 @@ tui_count_resume(struct tui *t)
 	gm->mode = TUI_PLAY;
 	gm->play_on_at = gm->g.nmoves;
 	memset(gm->dead, 0, sizeof gm->dead);
+	gm->has_count = false;
 	tui_game_message(gm, false, _("Play goes on: %s to play"),
 	    game_to_move(&gm->g) == WHITE ? _("White") : _("Black"));
 	tui_game_after_move(t);

@@ -94,7 +94,10 @@ tui_game_save(struct tui *t)
 
 	if (!t->in_game)
 		return;
-	if (tui_save_write(t->data_dir, &gm->g, &gm->set, gm->human) < 0)
+	const uint8_t *dead = gm->mode == TUI_COUNT ||
+	    (gm->g.end == GAME_END_SCORE && gm->has_count) ? gm->dead : NULL;
+
+	if (tui_save_write(t->data_dir, &gm->g, &gm->set, gm->human, dead) < 0)
 		tui_game_message(gm, true, _("Cannot save the game in %s"),
 		    t->data_dir);
 	/* Once per result: a result taken back and given again (an undo
@@ -102,7 +105,7 @@ tui_game_save(struct tui *t)
 	if (gm->g.end != GAME_END_NONE && !gm->saved_final) {
 		gm->saved_final = true;
 		tui_save_archive(t->data_dir, &gm->g, &gm->set, gm->human,
-		    gm->archive, sizeof gm->archive);
+		    dead, gm->archive, sizeof gm->archive);
 	}
 }
 
@@ -167,7 +170,7 @@ tui_game_after_move(struct tui *t)
 	tui_game_save(t);
 	if (gm->mode == TUI_PLAY && game_two_passes(&gm->g) &&
 	    gm->g.nmoves != gm->play_on_at) {
-		tui_count_begin(t);
+		tui_count_begin(t, NULL);
 		return;
 	}
 	if (gm->mode == TUI_PLAY && tui_game_kind(gm, c) != TUI_HUMAN) {
@@ -247,8 +250,10 @@ tui_game_load(struct tui *t, const char *path, const struct settings *set,
 	struct settings s = *set;
 	struct game g;
 	char note[200] = "";
+	uint8_t dead[BOARD_MAX_POINTS];
+	int count = tui_save_read(path, &g, dead, err, errlen);
 
-	if (tui_save_read(path, &g, err, errlen) < 0)
+	if (count < 0)
 		return -1;
 	if (resume) {
 		tui_save_read_meta(t->data_dir, &s);
@@ -276,6 +281,10 @@ tui_game_load(struct tui *t, const char *path, const struct settings *set,
 	s.handicap = g.handicap;
 	tui_game_begin(t, &s);
 	gm->saved_final = g.end != GAME_END_NONE;
+	if (count > 0 && g.end == GAME_END_SCORE) {
+		memcpy(gm->dead, dead, sizeof gm->dead);
+		gm->has_count = true;
+	}
 	if (tui_game_start_player(t, err, errlen) < 0) {
 		tui_game_message(gm, true, "%s", err);
 		gm->set.opponent = SETTINGS_HOTSEAT;
@@ -296,7 +305,7 @@ tui_game_load(struct tui *t, const char *path, const struct settings *set,
 		    _("Game continued at move %d: %s to play"), g.nmoves,
 		    tui_game_color_name(game_to_move(&g)));
 	if (game_two_passes(&gm->g))
-		tui_count_begin(t);
+		tui_count_begin(t, count > 0 ? dead : NULL);
 	else
 		tui_game_after_move(t);
 	return 0;

@@ -4,7 +4,10 @@
  * The one idea: the game is always on disk as it is on the screen.  After
  * every move (and on leaving, on SIGHUP and SIGTERM) the game is written to
  * DATA/current.sgf and how it is being played (opponent, level, colour,
- * display options) to DATA/current.conf in the settings format; both writes
+ * display options) to DATA/current.conf in the settings format; in the
+ * counting phase and after a count, the record holds the dead stones as
+ * the count's TB/TW, so that a game left while counting comes back with
+ * its marks.  Both writes
  * are atomic, so a dropped connection leaves the old or the new file, never
  * half of one.  A game without a result (no RE[]) is unfinished, and the
  * lobby offers to continue it.  Finished games are also kept under their
@@ -56,7 +59,7 @@ tui_save_name(const struct settings *set, enum color human, enum color c)
 
 static int
 tui_save_sgf(const char *path, const struct game *g,
-	     const struct settings *set, enum color human)
+	     const struct settings *set, enum color human, const uint8_t *dead)
 {
 	struct sgf_record rec;
 	char date[16];
@@ -71,6 +74,8 @@ tui_save_sgf(const char *path, const struct game *g,
 	localtime_r(&now, &tm);
 	strftime(date, sizeof date, "%Y-%m-%d", &tm);
 	rec.date = xstrdup(date);
+	if (dead != NULL)
+		game_sgf_set_count(&rec, g, dead);
 	rc = settings_mkdir_parent(path) < 0 ? -1 : sgf_write_file(path, &rec);
 	sgf_record_free(&rec);
 	return rc;
@@ -78,7 +83,8 @@ tui_save_sgf(const char *path, const struct game *g,
 
 int
 tui_save_write(const char *dir, const struct game *g,
-	       const struct settings *set, enum color human)
+	       const struct settings *set, enum color human,
+	       const uint8_t *dead)
 {
 	char path[PATH_MAX + 32];
 	struct settings meta = *set;
@@ -91,7 +97,7 @@ tui_save_write(const char *dir, const struct game *g,
 	if (settings_save(&meta, path) < 0)
 		return -1;
 	tui_save_path(dir, "current.sgf", path, sizeof path);
-	return tui_save_sgf(path, g, set, human);
+	return tui_save_sgf(path, g, set, human, dead);
 }
 
 /* DIR/PREFIX-YYYYMMDD-HHMMSS.sgf for now, with -2, -3, ... after it when
@@ -119,12 +125,12 @@ tui_save_dated(const char *dir, const char *prefix, char *path, size_t len)
 
 int
 tui_save_archive(const char *dir, const struct game *g,
-		 const struct settings *set, enum color human, char *path,
-		 size_t len)
+		 const struct settings *set, enum color human,
+		 const uint8_t *dead, char *path, size_t len)
 {
 	if (path[0] == '\0')
 		tui_save_dated(dir, "game", path, len);
-	return tui_save_sgf(path, g, set, human);
+	return tui_save_sgf(path, g, set, human, dead);
 }
 
 bool
@@ -157,14 +163,18 @@ tui_save_keep_unfinished(const char *dir, char *kept, size_t len)
 }
 
 int
-tui_save_read(const char *path, struct game *g, char *err, size_t errlen)
+tui_save_read(const char *path, struct game *g, uint8_t *dead, char *err,
+	      size_t errlen)
 {
 	struct sgf_record rec;
+	uint8_t marks[BOARD_MAX_POINTS];
 	int rc;
 
 	if (sgf_read_file(path, &rec, err, errlen) < 0)
 		return -1;
 	rc = game_from_sgf(g, &rec, path, err, errlen);
+	if (rc == 0 && game_sgf_dead(&rec, g, dead != NULL ? dead : marks))
+		rc = 1;
 	sgf_record_free(&rec);
 	return rc;
 }
@@ -186,7 +196,7 @@ tui_save_unfinished(const char *dir)
 	bool open;
 
 	tui_save_path(dir, "current.sgf", path, sizeof path);
-	if (tui_save_read(path, &g, err, sizeof err) < 0)
+	if (tui_save_read(path, &g, NULL, err, sizeof err) < 0)
 		return false;
 	open = g.end == GAME_END_NONE;
 	game_free(&g);

@@ -131,6 +131,7 @@ struct tui_game {
 	bool has_preview;		/* a stone waiting for confirmation */
 	point_t preview;
 	uint8_t dead[BOARD_MAX_POINTS];
+	bool has_count;			/* dead holds the count of the position */
 	struct score score;
 	int view;			/* -1: the live game; else moves shown */
 	int play_on_at;			/* counting declined at this many moves */
@@ -313,7 +314,8 @@ enum tui_player_kind tui_game_kind(const struct tui_game *gm, enum color c);
 void tui_game_after_move(struct tui *t);
 
 /* tui-count.c */
-void tui_count_begin(struct tui *t);
+/* DEAD: the marks to start from, or NULL for the computer's estimate. */
+void tui_count_begin(struct tui *t, const uint8_t *dead);
 void tui_count_toggle(struct tui *t, point_t p);
 void tui_count_confirm(struct tui *t);
 void tui_count_resume(struct tui *t);
@@ -354,14 +356,19 @@ void tui_player_stop(struct tui_player *p);
 void tui_player_copy_game(struct game *dst, const struct game *src);
 
 /* tui-save.c */
+/* DEAD, when not NULL, marks the dead stones of the count (TB/TW). */
 int tui_save_write(const char *dir, const struct game *g,
-		   const struct settings *set, enum color human);
+		   const struct settings *set, enum color human,
+		   const uint8_t *dead);
 /* Write G as a finished game: to PATH when it is not "", else to a new
  * DIR/game-DATE.sgf whose name then goes into PATH (LEN bytes). */
 int tui_save_archive(const char *dir, const struct game *g,
-		     const struct settings *set, enum color human, char *path,
-		     size_t len);
-int tui_save_read(const char *path, struct game *g, char *err, size_t errlen);
+		     const struct settings *set, enum color human,
+		     const uint8_t *dead, char *path, size_t len);
+/* Read PATH into G: 1 when it holds a count, whose dead stones go into
+ * DEAD (if not NULL), 0 when not, -1 with ERR. */
+int tui_save_read(const char *path, struct game *g, uint8_t *dead, char *err,
+		  size_t errlen);
 int tui_save_read_meta(const char *dir, struct settings *set);
 bool tui_save_unfinished(const char *dir);
 /* Before another game takes the place of an unfinished DIR/current.sgf:

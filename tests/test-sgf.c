@@ -26,6 +26,7 @@
 #include "game.h"
 #include "score.h"
 #include "sgf.h"
+#include "tu.h"
 
 static char *
 data_path(const char *file)
@@ -582,6 +583,15 @@ record_diff(const struct sgf_record *a, const struct sgf_record *b)
 			snprintf(what, sizeof what, "setup stone %d", i);
 			return what;
 		}
+	if (a->nterritory != b->nterritory)
+		return "number of territory points";
+	for (i = 0; i < a->nterritory; i++)
+		if (a->territory[i].color != b->territory[i].color ||
+		    a->territory[i].x != b->territory[i].x ||
+		    a->territory[i].y != b->territory[i].y) {
+			snprintf(what, sizeof what, "territory point %d", i);
+			return what;
+		}
 	if (a->nmoves != b->nmoves)
 		return "number of moves";
 	for (i = 0; i < a->nmoves; i++)
@@ -649,6 +659,18 @@ fill_record(struct sgf_record *rec)
 	rec->moves[24].x = rec->moves[24].y = -1;
 	rec->moves[3].comment = strdup("a ] comment");
 	rec->result = strdup("B+R");
+	/* a count, in row order */
+	rec->nterritory = 3;
+	rec->territory = calloc(3, sizeof *rec->territory);
+	rec->territory[0].color = WHITE;
+	rec->territory[0].x = 8;
+	rec->territory[0].y = 0;
+	rec->territory[1].color = BLACK;
+	rec->territory[1].x = 0;
+	rec->territory[1].y = 8;
+	rec->territory[2].color = WHITE;
+	rec->territory[2].x = 1;
+	rec->territory[2].y = 8;
 }
 
 static void
@@ -956,6 +978,91 @@ test_game_from_sgf(void **state)
 	sgf_record_free(&rec);
 }
 
+/* TB/TW: the count of the position after the last move. */
+static void
+test_territory(void **state)
+{
+	struct sgf_record rec;
+	struct game g;
+	char err[256];
+	int n = 0;
+
+	(void)state;
+	/* Rectangles and single points, in row order; TB and TW in one
+	 * node with the last move. */
+	parse_ok("(;SZ[9];B[ee];W[]TB[aa:bb][ii]TW[ia])", &rec);
+	assert_int_equal(rec.nterritory, 6);
+	assert_int_equal(rec.territory[0].color, BLACK);
+	assert_int_equal(rec.territory[0].x, 0);
+	assert_int_equal(rec.territory[0].y, 0);
+	assert_int_equal(rec.territory[2].color, WHITE);
+	assert_int_equal(rec.territory[2].x, 8);
+	assert_int_equal(rec.territory[2].y, 0);
+	assert_int_equal(rec.territory[5].color, BLACK);
+	assert_int_equal(rec.territory[5].x, 8);
+	assert_int_equal(rec.territory[5].y, 8);
+	sgf_record_free(&rec);
+	/* A later node's marks replace an earlier node's. */
+	parse_ok("(;SZ[9];B[ee]TB[aa][bb];W[]TW[cc])", &rec);
+	assert_int_equal(rec.nterritory, 1);
+	assert_int_equal(rec.territory[0].color, WHITE);
+	sgf_record_free(&rec);
+	/* A move after them leaves the record without a count. */
+	parse_ok("(;SZ[9];B[ee]TB[aa];W[cc])", &rec);
+	assert_int_equal(rec.nterritory, 0);
+	assert_null(rec.territory);
+	sgf_record_free(&rec);
+	/* A bad point is an error with its place. */
+	assert_int_equal(sgf_parse("(;SZ[9];B[ee]TB[zz])", 20, "t", &rec, err,
+	    sizeof err), -1);
+	assert_string_equal(err, "t:1:16: TB[zz]: point is outside the 9x9 "
+	    "board");
+
+	/* The game bridge: the areas of TU_DEAD_IN_AREAS with its dead
+	 * stones (White's B2 C2, Black's H7) written as TB/TW and read
+	 * back as the same dead stones. */
+	struct sgf_record out;
+	struct game h;
+	char *text;
+	uint8_t want[BOARD_MAX_POINTS], got[BOARD_MAX_POINTS];
+
+	assert_int_equal(game_init(&g, 9, 7.5), 0);
+	assert_int_equal(tu_setup(&g, TU_DEAD_IN_AREAS), 0);
+	memset(want, 0, sizeof want);
+	want[board_point(&g.board, 1, 7)] = 1;
+	want[board_point(&g.board, 2, 7)] = 1;
+	want[board_point(&g.board, 7, 2)] = 1;
+	assert_int_equal(game_to_sgf(&g, &out), 0);
+	game_sgf_set_count(&out, &g, want);
+	/* Every point but the 24 stones that live. */
+	assert_int_equal(out.nterritory, 81 - 24);
+	for (int i = 0; i < out.nterritory; i++)
+		n += out.territory[i].color == BLACK;
+	/* Black's: columns A to D but its own three stones there (White's
+	 * two dead ones count). */
+	assert_int_equal(n, 36 - 3);
+	text = sgf_write(&out);
+	assert_non_null(strstr(text, "TB["));
+	assert_non_null(strstr(text, "TW["));
+	assert_int_equal(sgf_parse(text, strlen(text), "count", &rec, err,
+	    sizeof err), 0);
+	assert_int_equal(game_from_sgf(&h, &rec, "count", err, sizeof err), 0);
+	assert_true(game_sgf_dead(&rec, &h, got));
+	assert_memory_equal(got, want, sizeof want);
+	game_free(&h);
+	sgf_record_free(&rec);
+	free(text);
+	/* No count, nothing dead. */
+	sgf_record_free(&out);
+	assert_int_equal(game_to_sgf(&g, &out), 0);
+	memset(got, 1, sizeof got);
+	assert_false(game_sgf_dead(&out, &g, got));
+	for (int p = 0; p < BOARD_MAX_POINTS; p++)
+		assert_int_equal(got[p], 0);
+	sgf_record_free(&out);
+	game_free(&g);
+}
+
 static void
 test_game_round_trip(void **state)
 {
@@ -1172,6 +1279,7 @@ main(void)
 		cmocka_unit_test(test_game_illegal_move),
 		cmocka_unit_test(test_game_ko_rules),
 		cmocka_unit_test(test_game_from_sgf),
+		cmocka_unit_test(test_territory),
 		cmocka_unit_test(test_game_round_trip),
 		cmocka_unit_test(test_gnugo_corpus),
 	};

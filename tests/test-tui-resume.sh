@@ -2,7 +2,8 @@
 # test-tui-resume.sh: nothing is lost.  A game chosen in the lobby with the
 # keys alone, left for the lobby and continued; a game whose terminal hangs
 # up (SIGHUP) or that is terminated (SIGTERM), then continued in a new
-# tengen with its stones, its turn and its opponent.
+# tengen with its stones, its turn and its opponent; a game left while
+# counting, with the marks of its dead stones.
 . "${top_srcdir:-.}/tests/tui/lib.sh"
 tui_init test-tui-resume
 sgf="$XDG_DATA_HOME/tengen/current.sgf"
@@ -130,4 +131,42 @@ tui_wait "The unfinished game was kept as unfinished-"
 [ "$(ls "$XDG_DATA_HOME"/tengen/unfinished-*.sgf | wc -l)" -eq $((n + 1)) ] ||
 	tui_fail "the unfinished game was not kept"
 tui_ok "a new game keeps the unfinished one"
+tui_stop
+
+# A game left while counting comes back to the counting with the players'
+# marks, not with the computer's estimate made again.  Black walls A-E,
+# White F-J, a white stone in Black's side, and two passes.
+printf '(;GM[1]FF[4]SZ[9]KM[7.5]AB[ea:ei]AW[fa:fi][bh];B[];W[])\n' \
+	>"$tui_tmp/count.sgf"
+tui_start --hotseat --ascii "$tui_tmp/count.sgf"
+tui_wait "Counting: mark dead groups"
+dead="b o b b X O w w w"
+alive="= O = = X O w w w"
+first=$(tui_row 2)
+case $first in
+"$alive") other=$dead ;;
+"$dead") other=$alive ;;
+*) tui_fail "row 2 in counting: $first" ;;
+esac
+tui_goto B2 9
+tui_keys Enter
+tui_expect_row 2 "$other"
+count=$(tui_screen | grep "^Black [0-9.]*, White")
+tui_file_has "$sgf" "TW["
+kill -HUP "$(tui_pid)"
+tui_wait_exit
+tui_start --ascii
+tui_wait ">  [ Continue last game ]"
+tui_keys c
+tui_wait "Counting: mark dead groups"
+tui_expect_row 2 "$other"
+[ "$(tui_screen | grep "^Black [0-9.]*, White")" = "$count" ] ||
+	tui_fail "the count came back as $(tui_screen | grep "^Black")"
+tui_ok "the marks of the count come back with the game"
+# Confirmed, the record keeps the count (TB/TW) with its result.
+tui_keys c
+tui_wait "Game over"
+tui_file_has "$sgf" "RE["
+tui_file_has "$sgf" "TW["
+tui_stop
 tui_done
