@@ -6,7 +6,7 @@
  * opponents).  Colours alternate, tengen's own rules judge every move (an
  * illegal move from the opponent loses the game), two passes end a game, and
  * tengen's counting with its dead-stone estimate decides it.  Every game is
- * written as SGF.  The engine has MATCH_START_MS for its first answer
+ * written as SGF, a counted one with its count (TB/TW).  The engine has MATCH_START_MS for its first answer
  * (engines load their data then), GTP_CLIENT_TIMEOUT_MS for every other
  * one but its moves, and all the time it likes for a move; what it writes
  * to stderr goes to engine.log in the --sgf-dir (else nowhere).
@@ -83,11 +83,12 @@ match_command(struct gtp_client *gc, const char **reply, char *why,
 }
 
 /* One game; returns the winner (EMPTY for a draw, OFFBOARD on failure).
- * Adds tengen's thinking time to *SECONDS and its moves to *MOVES. */
+ * Adds tengen's thinking time to *SECONDS and its moves to *MOVES; a game
+ * counted leaves its dead stones in DEAD. */
 static enum color
 match_game(const struct match_options *mo, struct ai *ai, struct gtp_client *gc,
-	   enum color ours, struct game *g, double *seconds, int *moves,
-	   char *why, size_t whylen)
+	   enum color ours, struct game *g, uint8_t *dead, double *seconds,
+	   int *moves, char *why, size_t whylen)
 {
 	const char *reply;
 	char v[8];
@@ -143,7 +144,6 @@ match_game(const struct match_options *mo, struct ai *ai, struct gtp_client *gc,
 			}
 		}
 	}
-	uint8_t dead[BOARD_MAX_POINTS];
 	struct score s;
 
 	if (!game_two_passes(g))
@@ -176,11 +176,12 @@ match_exists(const char *path)
 	return stat(path, &st) == 0;
 }
 
-/* Write game N; false (and a message) if it cannot be written, or if a
- * file of that name is already there. */
+/* Write game N, with its count (DEAD) when it was counted; false (and a
+ * message) if it cannot be written, or if a file of that name is already
+ * there. */
 static bool
-match_save(const struct match_options *mo, const struct game *g, int n,
-	   enum color ours)
+match_save(const struct match_options *mo, const struct game *g,
+	   const uint8_t *dead, int n, enum color ours)
 {
 	struct sgf_record rec;
 	char path[4096];
@@ -200,6 +201,8 @@ match_save(const struct match_options *mo, const struct game *g, int n,
 	}
 	rec.black = xstrdup(ours == BLACK ? "tengen" : mo->engine);
 	rec.white = xstrdup(ours == WHITE ? "tengen" : mo->engine);
+	if (g->end == GAME_END_SCORE)
+		game_sgf_set_count(&rec, g, dead);
 	ok = sgf_write_file(path, &rec) == 0;
 	if (!ok)
 		fprintf(stderr, "tengen: %s: %s\n", path, strerror(errno));
@@ -359,6 +362,7 @@ match_run(const struct match_options *mo)
 		char why[256] = "", res[32];
 		double seconds = 0;
 		int moves = 0;
+		uint8_t dead[BOARD_MAX_POINTS];
 
 		if (!gc) {
 			gc = gtp_client_open(mo->engine, mo->sgf_dir ? log : NULL);
@@ -369,8 +373,8 @@ match_run(const struct match_options *mo)
 			}
 			gtp_client_set_timeout(gc, MATCH_START_MS);
 		}
-		winner = match_game(mo, ai, gc, ours, &g, &seconds, &moves,
-		    why, sizeof why);
+		winner = match_game(mo, ai, gc, ours, &g, dead, &seconds,
+		    &moves, why, sizeof why);
 		if (winner == OFFBOARD) {
 			bool engine = strncmp(why, "the engine", 10) == 0;
 
@@ -383,7 +387,7 @@ match_run(const struct match_options *mo)
 			gc = NULL;
 			break;
 		}
-		if (!match_save(mo, &g, i + 1, ours)) {
+		if (!match_save(mo, &g, dead, i + 1, ours)) {
 			game_free(&g);
 			break;
 		}

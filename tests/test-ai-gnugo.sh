@@ -52,8 +52,16 @@ for n in 001 002; do
 		echo "test-ai-gnugo: $f has no result" >&2
 		exit 1
 	fi
+	# A counted game keeps its count (TB/TW).
+	if grep -q 'RE\[[BW]+[0-9]' "$f"; then
+		if ! grep -q 'T[BW]\[' "$f"; then
+			echo "test-ai-gnugo: $f was counted but has no TB/TW" >&2
+			exit 1
+		fi
+		counted=$((${counted:-0} + 1))
+	fi
 done
-echo "test-ai-gnugo: 2 games finished legally"
+echo "test-ai-gnugo: 2 games finished legally, ${counted:-0} counted with TB/TW"
 
 # A match never writes over an earlier one: without --resume it refuses
 # to start in a folder that holds games, and leaves them as they were.
