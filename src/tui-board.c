@@ -148,6 +148,15 @@ tui_board_stone(const struct tui *t, enum color c)
 	return c == WHITE && !t->color ? "○" : "●";
 }
 
+/* The board shows a count: while counting, and on the final position of
+ * a game the count decided. */
+static bool
+tui_board_counted(const struct tui_game *gm)
+{
+	return gm->mode == TUI_COUNT || (gm->mode == TUI_OVER &&
+	    gm->has_count && gm->g.end == GAME_END_SCORE && gm->view < 0);
+}
+
 /* Move number of the stone on every point (0: none or a setup stone). */
 static void
 tui_board_numbers(const struct game *g, int upto, int *num)
@@ -176,7 +185,7 @@ tui_board_cell(const struct tui *t, const struct tui_game *gm,
 		cell->attr = tui_board_stone_attr(t, c);
 		snprintf(cell->text, sizeof cell->text, "%s",
 		    tui_board_stone(t, c));
-		if (gm->mode == TUI_COUNT && gm->dead[p]) {
+		if (tui_board_counted(gm) && gm->dead[p]) {
 			snprintf(cell->text, sizeof cell->text, "%s", uni ?
 			    (c == BLACK ? "▲" : "△") : (c == BLACK ? "x" : "o"));
 			cell->attr |= A_DIM;
@@ -194,7 +203,7 @@ tui_board_cell(const struct tui *t, const struct tui_game *gm,
 			else if (!t->color && c == BLACK)
 				cell->attr |= A_BOLD;
 		}
-	} else if (gm->mode == TUI_COUNT) {
+	} else if (tui_board_counted(gm)) {
 		static const char *const own_uni[] = { NULL, "▪", "▫", "·" };
 		static const char *const own_ascii[] = { NULL, "b", "w", "=" };
 		int own = gm->score.owner[p];
@@ -367,7 +376,7 @@ tui_board_panel(struct tui *t, const struct tui_layout *l,
 		tui_put(y, x, w, 0, buf);
 	}
 	y++;
-	if (gm->mode == TUI_COUNT) {
+	if (tui_board_counted(gm)) {
 		snprintf(buf, sizeof buf, _("Black %g  White %g"),
 		    gm->score.black, gm->score.white);
 		tui_put(++y, x, w, A_BOLD, buf);

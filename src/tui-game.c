@@ -284,6 +284,7 @@ tui_game_load(struct tui *t, const char *path, const struct settings *set,
 	if (count > 0 && g.end == GAME_END_SCORE) {
 		memcpy(gm->dead, dead, sizeof gm->dead);
 		gm->has_count = true;
+		score_area(&gm->g.board, gm->dead, gm->g.komi, &gm->score);
 	}
 	if (tui_game_start_player(t, err, errlen) < 0) {
 		tui_game_message(gm, true, "%s", err);

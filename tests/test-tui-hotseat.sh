@@ -83,6 +83,8 @@ tui_expect_row 9 "$dead"
 tui_wait "Black 81, White 0"
 tui_keys c
 tui_wait "Game over"
+# The final position keeps showing the count that decided it.
+tui_expect_row 9 "$dead"
 tui_wait "B+73.5: Black wins by 36"
 tui_file_has "$XDG_DATA_HOME/tengen/current.sgf" "RE[B+73.5]"
 ls "$XDG_DATA_HOME"/tengen/game-*.sgf >/dev/null 2>&1 ||

@@ -152,6 +152,7 @@ tui_goto B2 9
 tui_keys Enter
 tui_expect_row 2 "$other"
 count=$(tui_screen | grep "^Black [0-9.]*, White")
+[ -n "$count" ] || tui_fail "no count on the screen"
 tui_file_has "$sgf" "TW["
 kill -HUP "$(tui_pid)"
 tui_wait_exit
@@ -168,5 +169,21 @@ tui_keys c
 tui_wait "Game over"
 tui_file_has "$sgf" "RE["
 tui_file_has "$sgf" "TW["
+tui_stop
+# Opened again, the finished record shows its count on the final position.
+cp "$sgf" "$tui_tmp/counted.sgf"
+tui_start --ascii "$tui_tmp/counted.sgf"
+tui_wait "Game over"
+tui_expect_row 2 "$other"
+# The panel's "Black B  White W" is the count's "Black B, White W, ...".
+panel=$(echo "$count" | sed 's/^\(Black [0-9.]*\), \(White [0-9.]*\),.*/\1  \2/')
+tui_wait "$panel"
+tui_ok "a finished record shows its count"
+tui_keys '['
+tui_wait "Looking at move 1 of 2"
+if tui_row 2 | grep -q "[bw=]"; then
+	tui_fail "the count is shown on an earlier move: $(tui_row 2)"
+fi
+tui_ok "no count on an earlier move"
 tui_stop
 tui_done
