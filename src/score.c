@@ -115,10 +115,8 @@ score_result_sgf(double margin, char *buf, size_t len)
 	return buf;
 }
 
-/* Stones are half points: write N (a multiple of 1/4 when komi is a
- * multiple of 1/2) as a whole number and a vulgar fraction. */
-static void
-score_format_stones(double stones, char *buf, size_t len)
+char *
+score_stones_str(double stones, char *buf, size_t len)
 {
 	static const char *const quarters[] = { "", "¼", "½", "¾" };
 	double q = stones * 4;
@@ -127,14 +125,23 @@ score_format_stones(double stones, char *buf, size_t len)
 
 	if (fabs(q - floor(q + 0.5)) > 1e-9) {
 		snprintf(buf, len, "%g", stones);
-		return;
+		return buf;
 	}
 	whole = (long)floor(q + 0.5) / 4;
 	frac = (int)((long)floor(q + 0.5) % 4);
+	if (frac < 0) {
+		frac += 4;
+		whole--;
+	}
 	if (whole == 0 && frac)
 		snprintf(buf, len, "%s", quarters[frac]);
+	else if (whole == -1 && frac)
+		snprintf(buf, len, "-%s", quarters[4 - frac]);
+	else if (whole < 0 && frac)
+		snprintf(buf, len, "-%ld%s", -whole - 1, quarters[4 - frac]);
 	else
 		snprintf(buf, len, "%ld%s", whole, quarters[frac]);
+	return buf;
 }
 
 char *
@@ -150,7 +157,7 @@ score_result_stones(double margin, const char *lang, char *buf, size_t len)
 		snprintf(buf, len, "%s", zh ? "和棋" : "Draw");
 		return buf;
 	}
-	score_format_stones(fabs(margin) / 2, n, sizeof n);
+	score_stones_str(fabs(margin) / 2, n, sizeof n);
 	if (zh)
 		snprintf(buf, len, "%s%s %s 子", margin > 0 ? "黑" : "白",
 		    hant ? "勝" : "胜", n);

@@ -335,7 +335,9 @@ tui_board_panel(struct tui *t, const struct tui_layout *l,
 	const struct game *g = &gm->g;
 	int x = l->panel, w = t->cols - l->panel, y = 0, bx;
 	char buf[256], who[128], vs[8];
-	enum color c = game_to_move(g);
+	/* B is the position shown: looking back, whoever was to play
+	 * there. */
+	enum color c = (enum color)b->to_move;
 
 	snprintf(buf, sizeof buf, _("tengen  %dx%d"), g->size, g->size);
 	tui_put(y++, x, w, A_BOLD | tui_board_pair(t, TUI_PAIR_TITLE), buf);
@@ -383,6 +385,10 @@ tui_board_panel(struct tui *t, const struct tui_layout *l,
 		score_result_sgf(gm->score.margin, vs, sizeof vs);
 		snprintf(buf, sizeof buf, "%s  %s", vs, score_result_stones(
 		    gm->score.margin, i18n_catalog(), who, sizeof who));
+		tui_put(++y, x, w, A_BOLD, buf);
+		y++;
+	} else if (gm->mode == TUI_OVER) {
+		tui_game_result(t, buf, sizeof buf);
 		tui_put(++y, x, w, A_BOLD, buf);
 		y++;
 	}

@@ -126,9 +126,8 @@ tui_game_keep_unfinished(struct tui *t, char *note, size_t len)
 	return 0;
 }
 
-/* The result in words: "B+2.5: Black wins by 1¼ stones". */
-static void
-tui_game_result(struct tui *t, char *buf, size_t len)
+void
+tui_game_result(const struct tui *t, char *buf, size_t len)
 {
 	const struct game *g = &t->game.g;
 	char sgf[32], stones[128];
@@ -378,7 +377,7 @@ tui_game_refuse(struct tui_game *gm, point_t p, enum board_verdict v)
 		    vs);
 		break;
 	case MOVE_KO:
-		tui_game_message(gm, true, _("%s is forbidden by ko: play elsewhere first, then take back"),
+		tui_game_message(gm, true, _("%s is forbidden by ko: play elsewhere first, then retake"),
 		    vs);
 		break;
 	case MOVE_SUPERKO:
@@ -411,21 +410,31 @@ tui_game_play(struct tui *t, point_t p)
 	tui_game_after_move(t);
 }
 
+/* The game is over, or an earlier move is being looked at: say so and
+ * return true (no move can be made now). */
+static bool
+tui_game_not_now(struct tui_game *gm)
+{
+	if (gm->mode == TUI_OVER) {
+		tui_game_message(gm, false, _("The game is over: R starts a new one, q goes to the lobby"));
+		return true;
+	}
+	if (gm->view >= 0) {
+		tui_game_message(gm, false, _("Looking at move %d: End goes back to the game"),
+		    gm->view);
+		return true;
+	}
+	return false;
+}
+
 /* Enter, Space or a click on P. */
 static void
 tui_game_place(struct tui *t, point_t p, bool click)
 {
 	struct tui_game *gm = &t->game;
 
-	if (gm->mode == TUI_OVER) {
-		tui_game_message(gm, false, _("The game is over: R starts a new one, q goes to the lobby"));
+	if (tui_game_not_now(gm))
 		return;
-	}
-	if (gm->view >= 0) {
-		tui_game_message(gm, false, _("Looking at move %d: End goes back to the game"),
-		    gm->view);
-		return;
-	}
 	if (!tui_game_human_turn(gm)) {
 		if (!gm->thinking) {
 			/* The computer failed last time: ask again. */
@@ -458,9 +467,18 @@ static void
 tui_game_restart_yes(struct tui *t)
 {
 	struct settings s = t->game.set;
+	char note[PATH_MAX + 160];
 
+	/* The unfinished game is kept, as when a new game replaces it
+	 * from the lobby; if it cannot be, the game goes on. */
+	if (tui_game_keep_unfinished(t, note, sizeof note) < 0) {
+		tui_game_message(&t->game, true, "%s", note);
+		return;
+	}
 	/* Display options come from the settings of the moment. */
 	tui_game_new(t, &s);
+	if (note[0] != '\0')
+		tui_game_message(&t->game, false, "%s", note);
 }
 
 static void
@@ -607,6 +625,8 @@ tui_game_action(struct tui *t, enum tui_action a)
 		}
 		break;
 	case TUI_PASS:
+		if (counting || tui_game_not_now(gm))
+			break;
 		if (tui_game_human_turn(gm))
 			tui_game_play(t, BOARD_PASS);
 		else
@@ -662,13 +682,27 @@ tui_game_action(struct tui *t, enum tui_action a)
 	}
 }
 
+/* Is the board on the screen?  When the terminal is too small for it,
+ * only leaving acts: a key pressed blind must not play. */
+static bool
+tui_game_visible(const struct tui *t)
+{
+	struct tui_layout l;
+
+	tui_board_layout(t, &t->game, &l);
+	return l.fits;
+}
+
 void
 tui_game_key(struct tui *t, int key)
 {
 	const struct tui_key *table = t->game.mode == TUI_COUNT ?
 	    tui_keys_count : tui_keys_game;
+	enum tui_action a = tui_keys_lookup(table, key);
 
-	tui_game_action(t, tui_keys_lookup(table, key));
+	if (!tui_game_visible(t) && a != TUI_LOBBY && a != TUI_QUIT)
+		return;
+	tui_game_action(t, a);
 }
 
 void
@@ -677,6 +711,8 @@ tui_game_click(struct tui *t, int y, int x)
 	struct tui_game *gm = &t->game;
 	point_t p;
 
+	if (!tui_game_visible(t))
+		return;
 	for (int i = 0; i < gm->nbuttons; i++) {
 		const struct tui_button *b = &gm->buttons[i];
 

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <curses.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -376,6 +377,22 @@ tui_lobby_click(struct tui *t, int y, int x)
 }
 
 /* The value part of a row at Y from column X. */
+
+/* The rules line, with the komi the game will have, also in stones (two
+ * points each): "komi 7.5 = 3¾ stones". */
+static const char *
+tui_lobby_rules(const struct tui *t, char *buf, size_t len)
+{
+	char st[32];
+	double stones = t->set.komi / 2;
+
+	score_stones_str(stones, st, sizeof st);
+	snprintf(buf, len, ngettext(
+	    "Chinese rules, area counting, komi %g = %s stone",
+	    "Chinese rules, area counting, komi %g = %s stones",
+	    fabs(stones) > 1 ? 2 : 1), t->set.komi, st);
+	return buf;
+}
 static void
 tui_lobby_draw_value(struct tui *t, int r, int y, int x)
 {
@@ -445,8 +462,7 @@ tui_lobby_draw(struct tui *t)
 		vx = t->cols / 2;
 	tui_put(0, 2, t->cols - 2, A_BOLD,
 	    _("tengen (天元): Go, Weiqi, Baduk"));
-	tui_put(1, 2, t->cols - 2, A_DIM,
-	    _("Chinese rules, area counting, komi 3¾ stones"));
+	tui_put(1, 2, t->cols - 2, A_DIM, tui_lobby_rules(t, buf, sizeof buf));
 	if (!tui_lobby_visible(t, (enum tui_lobby_row)lb->row))
 		tui_lobby_move(t, 1);
 	for (int r = 0; r < TUI_NROWS; r++) {

@@ -9,10 +9,11 @@
  * the count's TB/TW, so that a game left while counting comes back with
  * its marks.  Both writes
  * are atomic, so a dropped connection leaves the old or the new file, never
- * half of one.  A game without a result (no RE[]) is unfinished, and the
- * lobby offers to continue it.  Finished games are also kept under their
+ * half of one.  A game with moves but without a result (no RE[]) is
+ * unfinished, and the lobby offers to continue it.  Finished games are also kept under their
  * date, DATA/game-YYYYMMDD-HHMMSS.sgf; an unfinished game that a new one
- * replaces is kept as DATA/unfinished-YYYYMMDD-HHMMSS.sgf.
+ * replaces (R too) is kept as DATA/unfinished-YYYYMMDD-HHMMSS.sgf, unless
+ * it has no move yet.
  */
 #include "config.h"
 
@@ -198,7 +199,8 @@ tui_save_unfinished(const char *dir)
 	tui_save_path(dir, "current.sgf", path, sizeof path);
 	if (tui_save_read(path, &g, NULL, err, sizeof err) < 0)
 		return false;
-	open = g.end == GAME_END_NONE;
+	/* A game without a move has nothing to lose. */
+	open = g.end == GAME_END_NONE && g.nmoves > 0;
 	game_free(&g);
 	return open;
 }

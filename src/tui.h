@@ -312,6 +312,8 @@ bool tui_game_preview(struct tui_game *gm, point_t p, bool click);
 void tui_game_arrow(struct tui_game *gm, enum tui_action a);
 enum tui_player_kind tui_game_kind(const struct tui_game *gm, enum color c);
 void tui_game_after_move(struct tui *t);
+/* The result in words: "B+2.5: Black wins by 1¼ stones". */
+void tui_game_result(const struct tui *t, char *buf, size_t len);
 
 /* tui-count.c */
 /* DEAD: the marks to start from, or NULL for the computer's estimate. */

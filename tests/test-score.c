@@ -151,6 +151,15 @@ test_results(void **state)
 	assert_string_equal(score_result_stones(2.5, "zh_CN", buf, sizeof buf), "黑胜 1¼ 子");
 	assert_string_equal(score_result_stones(-20, "en", buf, sizeof buf),
 	    "White wins by 10 stones");
+	/* Komi in stones, for the lobby: negative ones too. */
+	assert_string_equal(score_stones_str(3.75, buf, sizeof buf), "3¾");
+	assert_string_equal(score_stones_str(0.25, buf, sizeof buf), "¼");
+	assert_string_equal(score_stones_str(0, buf, sizeof buf), "0");
+	assert_string_equal(score_stones_str(4, buf, sizeof buf), "4");
+	assert_string_equal(score_stones_str(-0.25, buf, sizeof buf), "-¼");
+	assert_string_equal(score_stones_str(-1.5, buf, sizeof buf), "-1½");
+	assert_string_equal(score_stones_str(-2, buf, sizeof buf), "-2");
+	assert_string_equal(score_stones_str(0.3, buf, sizeof buf), "0.3");
 }
 
 /* Two white stones with no room to live in Black's area die; a black one

@@ -61,9 +61,15 @@ tui_start --hotseat --size 9 --ascii
 tui_wait "Black to play"
 tmux -L "$tui_sock" resize-window -t tui -x 80 -y 15
 tui_wait "The terminal is 80x15; a 9x9 board needs 64x18."
+# Keys pressed blind do nothing: no stone, no pass.
+tui_keys Enter Enter p p Down Enter Enter
+sleep 0.5
 tmux -L "$tui_sock" resize-window -t tui -x 80 -y 18
 tui_wait "Black to play"
 tui_wait "[Keys ?]"
+tui_wait "Move 0"
+tui_wait " 5 .  .  .  .  x  .  .  .  .   5"	# the cursor's preview alone
+tui_ok "keys pressed while the board could not be seen did nothing"
 
 # NO_COLOR: the white stone is drawn hollow, the black one solid.
 tui_start --hotseat --size 9 --ambiwidth narrow

@@ -87,7 +87,7 @@ tui_wait "Black captured 1"
 tui_expect_row 1 "X @ X O . . . . ."
 tui_goto B1 9
 tui_keys Enter
-tui_wait "B1 is forbidden by ko: play elsewhere first"
+tui_wait "B1 is forbidden by ko: play elsewhere first, then retake"
 tui_wait "White to play"
 # White plays elsewhere, Black answers, and now White may take back.
 tui_preview_play J1

@@ -12,6 +12,7 @@ sgf="$XDG_DATA_HOME/tengen/current.sgf"
 tui_start --ascii
 tui_wait "Start game"
 tui_wait "Board size"
+tui_wait "Chinese rules, area counting, komi 7.5 = 3¾ stones"
 if tui_screen | grep -q "Continue last game"; then
 	tui_fail "continue offered with no saved game"
 fi
@@ -99,6 +100,10 @@ tui_ok "the replaced game is kept as $(basename "$kept")"
 tui_file_lacks "$kept" "RE["
 tui_keys '['
 tui_wait "Looking at move 2 of 3"
+# The side to play is that of the position looked at; P says so too.
+tui_wait "Black to play"
+tui_keys p
+tui_wait "Looking at move 2: End goes back to the game"
 tui_keys Home
 tui_wait "Looking at move 0 of 3"
 tui_keys End
@@ -119,6 +124,10 @@ cp "$sgf" "$tui_tmp/before.sgf"
 printf '(;GM[1]FF[4]SZ[9]KM[7.5]RE[B+R];B[ee];W[cc])\n' >"$tui_tmp/over.sgf"
 tui_start --ascii "$tui_tmp/over.sgf"
 tui_wait "B+R"
+# P on a finished game says what can be done; the panel keeps the result.
+tui_keys p
+tui_wait "The game is over: R starts a new one"
+tui_wait "B+R: White resigned, Black wins"
 tui_keys Q
 tui_wait_exit
 cmp -s "$sgf" "$tui_tmp/before.sgf" || tui_fail "Q wrote the finished record over the unfinished game"
@@ -131,6 +140,30 @@ tui_wait "The unfinished game was kept as unfinished-"
 [ "$(ls "$XDG_DATA_HOME"/tengen/unfinished-*.sgf | wc -l)" -eq $((n + 1)) ] ||
 	tui_fail "the unfinished game was not kept"
 tui_ok "a new game keeps the unfinished one"
+
+# R, confirmed, keeps the unfinished game too.
+n=$(ls "$XDG_DATA_HOME"/tengen/unfinished-*.sgf | wc -l)
+tui_wait "Black to play"
+tui_play E5 9
+tui_keys r
+tui_wait "The game is not finished. Start a new one?"
+tui_keys y
+tui_wait "The unfinished game was kept as unfinished-"
+tui_wait "Move 0"
+[ "$(ls "$XDG_DATA_HOME"/tengen/unfinished-*.sgf | wc -l)" -eq $((n + 1)) ] ||
+	tui_fail "R did not keep the unfinished game"
+tui_ok "R keeps the unfinished game"
+# A game without a move is neither kept nor offered to continue.
+tui_keys r
+tui_wait "New game: Black to play"
+[ "$(ls "$XDG_DATA_HOME"/tengen/unfinished-*.sgf | wc -l)" -eq $((n + 1)) ] ||
+	tui_fail "a game without a move was kept"
+tui_keys q
+tui_wait "Start game"
+if tui_screen | grep -q "Continue last game"; then
+	tui_fail "a game without a move is offered to continue"
+fi
+tui_ok "a game without a move is neither kept nor offered"
 tui_stop
 
 # A game left while counting comes back to the counting with the players'
