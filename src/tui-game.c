@@ -638,6 +638,12 @@ tui_game_action(struct tui *t, enum tui_action a)
 	case TUI_RESIGN:
 		if (gm->g.end != GAME_END_NONE || counting)
 			tui_game_message(gm, true, _("There is no game to resign"));
+		else if (gm->set.opponent == SETTINGS_HOTSEAT)
+			/* Two players at one screen: the side to play. */
+			tui_dialog_open(t, game_to_move(&gm->g) == WHITE ?
+			    _("White resigns this game?") :
+			    _("Black resigns this game?"),
+			    tui_game_resign_yes, NULL);
 		else
 			tui_dialog_open(t, _("Resign this game?"),
 			    tui_game_resign_yes, NULL);

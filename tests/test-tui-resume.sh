@@ -153,6 +153,11 @@ tui_wait "Move 0"
 [ "$(ls "$XDG_DATA_HOME"/tengen/unfinished-*.sgf | wc -l)" -eq $((n + 1)) ] ||
 	tui_fail "R did not keep the unfinished game"
 tui_ok "R keeps the unfinished game"
+# Two players at one screen: the question names the side that resigns.
+tui_keys g
+tui_wait "Black resigns this game?"
+tui_keys n
+tui_wait_gone "Black resigns this game?"
 # A game without a move is neither kept nor offered to continue.
 tui_keys r
 tui_wait "New game: Black to play"
