@@ -376,8 +376,6 @@ tui_lobby_click(struct tui *t, int y, int x)
 	}
 }
 
-/* The value part of a row at Y from column X. */
-
 /* The rules line, with the komi the game will have, also in stones (two
  * points each): "komi 7.5 = 3¾ stones". */
 static const char *
@@ -393,6 +391,8 @@ tui_lobby_rules(const struct tui *t, char *buf, size_t len)
 	    fabs(stones) > 1 ? 2 : 1), t->set.komi, st);
 	return buf;
 }
+
+/* The value part of a row at Y from column X. */
 static void
 tui_lobby_draw_value(struct tui *t, int r, int y, int x)
 {
@@ -404,8 +404,18 @@ tui_lobby_draw_value(struct tui *t, int r, int y, int x)
 	lb->nvals[r] = 0;
 	switch (it->kind) {
 	case TUI_LOBBY_CHOICE: {
-		int cur = tui_lobby_choice(t, (enum tui_lobby_row)r);
+		int cur = tui_lobby_choice(t, (enum tui_lobby_row)r), all = 0;
 
+		for (int i = 0; i < tui_lobby_nchoices(it); i++)
+			all += tui_text_width(_(it->choices[i])) + 3;
+		if (all > w) {
+			/* Too narrow for all the choices: the one chosen, whole,
+			 * between the arrows that change it. */
+			snprintf(buf, sizeof buf, "< [%s] >",
+			    _(it->choices[cur]));
+			tui_put(y, x, w, A_BOLD, buf);
+			break;
+		}
 		for (int i = 0; i < tui_lobby_nchoices(it) && w > 0; i++) {
 			int used;
 

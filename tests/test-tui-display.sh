@@ -111,4 +111,20 @@ kill -0 "$(tui_pid)" 2>/dev/null && tui_screen | grep -q "The terminal is 30x15"
 tmux -L "$tui_sock" resize-window -t tui -x 80 -y 24
 tui_wait "Quit"
 tui_ok "a click on a lobby too small to draw does nothing"
+
+# A narrow lobby shows the value chosen whole, between the arrows that
+# change it, where the whole row of choices does not fit.
+tmux -L "$tui_sock" resize-window -t tui -x 60 -y 20
+tui_wait "< [Real (2-5 s)] >"
+tui_screen | grep -q "Computer pace  *< \[Real (2-5 s)\] >" ||
+	tui_fail "the pace chosen is not on its row at 60 columns"
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do
+	tui_screen | grep -q ">  Computer pace" && break
+	tui_keys k
+	sleep 0.2
+done
+tui_wait ">  Computer pace"
+tui_keys l
+tui_wait "< [Fast (1-2 s)] >"
+tui_ok "a narrow lobby shows the choice made"
 tui_done
