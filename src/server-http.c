@@ -249,7 +249,6 @@ server_http_start(struct server *srv)
 	    MHD_OPTION_CONNECTION_TIMEOUT,
 	    (unsigned int)(srv->opt.poll_timeout + 60),
 	    MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)srv->opt.threads,
-	    MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int)1,
 	    MHD_OPTION_END);
 	if (srv->daemon == NULL) {
 		fprintf(stderr, "tengend: cannot listen on %s port %d\n", addr,

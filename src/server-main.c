@@ -10,12 +10,14 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -163,6 +165,32 @@ server_tick(struct server *srv)
 	pthread_mutex_unlock(&srv->lock);
 }
 
+/* One server per database: an exclusive lock on the file, held while the
+ * process lives (the operator's --post-news and --add-room do not take
+ * it: they write beside a running server).  Returns the locked file's
+ * descriptor, or -1 after saying why. */
+static int
+server_claim_db(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0) {
+		fprintf(stderr, "tengend: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		if (errno == EWOULDBLOCK)
+			fprintf(stderr, "tengend: %s: another tengend serves "
+			    "from this database; stop it first\n", path);
+		else
+			fprintf(stderr, "tengend: %s: cannot lock it: %s\n",
+			    path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
 static int
 server_run(struct server *srv)
 {
@@ -234,7 +262,7 @@ main(int argc, char **argv)
 	char err[512], *db_default = NULL;
 	bool news = false, room = false;
 	double v;
-	int opt, rc;
+	int opt, rc, lock_fd;
 
 	memset(&srv, 0, sizeof srv);
 	srv.opt.port = 8700;
@@ -360,6 +388,11 @@ main(int argc, char **argv)
 		free(db_default);
 		return rc;
 	}
+	if ((lock_fd = server_claim_db(srv.opt.db_path)) < 0) {
+		server_db_close(srv.db);
+		free(db_default);
+		return 1;
+	}
 	pthread_mutex_init(&srv.lock, NULL);
 	if (server_tables_load(&srv) < 0) {
 		fprintf(stderr, "tengend: %s: cannot load the tables: %s\n",
@@ -383,6 +416,7 @@ main(int argc, char **argv)
 	server_db_close(srv.db);
 	server_throttle_free(&srv);
 	pthread_mutex_destroy(&srv.lock);
+	close(lock_fd);
 	free(db_default);
 	return rc;
 }

@@ -1,7 +1,8 @@
 #!/bin/sh
 # test-server-input.sh: bad input.  Every request is checked: size, JSON,
 # types, ranges, UTF-8, tokens; each refusal is a JSON error with an HTTP
-# status, and the server stays up and correct after all of them.
+# status, and the server stays up and correct after all of them.  A
+# second server on the same port or database refuses to start.
 set -u
 . "${top_srcdir:-.}/tests/server/lib.sh"
 
@@ -17,6 +18,19 @@ done
 ok "$?" 0 "and nothing was created"
 
 server_start
+
+# One server per port and per database: a second one refuses to start,
+# saying why, and the first goes on.
+timeout 10 "$tengend" --db "$tmp/other.db" --port "$PORT" --quiet \
+	>/dev/null 2>"$tmp/second.err"
+ok "$?/$(grep -c "cannot listen on 127.0.0.1 port $PORT" "$tmp/second.err")" \
+	"1/1" "a second tengend on the same port: refused"
+timeout 10 "$tengend" --db "$tmp/db" --port 0 --quiet \
+	>/dev/null 2>"$tmp/second.err"
+ok "$?/$(grep -c "another tengend serves from this database" "$tmp/second.err")" \
+	"1/1" "a second tengend on the same database: refused"
+call GET /rooms ""
+ok "$STATUS" 200 "the first one still answers"
 
 alice=$(user alice)
 bob=$(user bob)
