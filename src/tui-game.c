@@ -688,9 +688,7 @@ tui_game_action(struct tui *t, enum tui_action a)
 	}
 }
 
-/* Is the board on the screen?  When the terminal is too small for it,
- * only leaving acts: a key pressed blind must not play. */
-static bool
+bool
 tui_game_visible(const struct tui *t)
 {
 	struct tui_layout l;

@@ -953,6 +953,8 @@ tui_online_table_key(struct tui *t, int key)
 	if (a == TUI_NONE)
 		a = tui_keys_lookup(t->game.mode == TUI_COUNT ?
 		    tui_keys_count : tui_keys_game, key);
+	if (!tui_game_visible(t) && a != TUI_LOBBY && a != TUI_QUIT)
+		return;
 	tui_og_action(t, a);
 }
 
@@ -963,6 +965,8 @@ tui_online_table_click(struct tui *t, int y, int x)
 	struct tui_game *gm = &t->game;
 	point_t p;
 
+	if (!tui_game_visible(t))
+		return;
 	if (o->rules_open) {
 		for (int r = 0; r < TUI_NRULES; r++)
 			if (o->rulesy[r] == y) {

@@ -312,6 +312,9 @@ bool tui_game_preview(struct tui_game *gm, point_t p, bool click);
 void tui_game_arrow(struct tui_game *gm, enum tui_action a);
 enum tui_player_kind tui_game_kind(const struct tui_game *gm, enum color c);
 void tui_game_after_move(struct tui *t);
+/* Is the board on the screen?  When the terminal is too small for it,
+ * only leaving acts: a key pressed blind must not play. */
+bool tui_game_visible(const struct tui *t);
 /* The result in words: "B+2.5: Black wins by 1¼ stones". */
 void tui_game_result(const struct tui *t, char *buf, size_t len);
 

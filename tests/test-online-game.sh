@@ -47,6 +47,18 @@ on_wait alice "White played C3"
 on_expect_row carol 3 ". . O . . . + . ."
 on_wait carol "Move 2: Black to play"
 
+# A window too small for the board plays nothing: keys pressed blind do
+# nothing but leave.
+tmux -L "$on_sock" resize-window -t alice -x 50 -y 14
+on_wait alice "The terminal is 50x14"
+on_keys alice Left Enter Enter p
+sleep 1
+tmux -L "$on_sock" resize-window -t alice -x 80 -y 24
+on_wait alice "Move 2: Black to play"
+sleep 1
+on_wait carol "Move 2: Black to play"
+on_ok "no move from keys pressed while the board could not be seen"
+
 # A move out of turn is refused before it leaves.
 on_goto bob D4 9
 on_keys bob Enter
