@@ -418,7 +418,7 @@ server_game_end(struct server *srv, struct server_table *t,
 	long delta[3] = { 0, 0, 0 };
 	int base = t->room->row.base;
 	bool escape = strcmp(reason, "escape") == 0;
-	cJSON *ev, *pts, *ranks;
+	cJSON *ev, *pts, *ranks, *ranks_en;
 	char buf[16];
 
 	sg->status = SERVER_OVER;
@@ -460,13 +460,17 @@ server_game_end(struct server *srv, struct server_table *t,
 	}
 	pts = cJSON_AddObjectToObject(ev, "points");
 	ranks = cJSON_AddObjectToObject(ev, "rank");
+	ranks_en = cJSON_AddObjectToObject(ev, "rank_en");
 	for (enum color c = BLACK; c <= WHITE; c++) {
 		struct server_db_user u;
 
 		cJSON_AddNumberToObject(pts, color_name(c), (double)delta[c]);
-		if (server_db_user_by_id(srv->db, sg->player[c], &u) == 0)
+		if (server_db_user_by_id(srv->db, sg->player[c], &u) == 0) {
 			cJSON_AddStringToObject(ranks, color_name(c),
 			    server_rank_zh(u.points));
+			cJSON_AddStringToObject(ranks_en, color_name(c),
+			    server_rank_en(u.points));
+		}
 	}
 	server_emit(srv, &t->chan, ev);
 	if (escape) {

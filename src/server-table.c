@@ -299,13 +299,18 @@ static int
 server_rules_read(struct server_call *c, struct server_db_rules *r)
 {
 	long size;
+	const cJSON *v = c->body ? cJSON_GetObjectItemCaseSensitive(c->body,
+	    "size") : NULL;
 
-	if (server_json_long(c, "size", 9, 19, true, &size) != 0)
-		return -1;
-	if (size != 9 && size != 13 && size != 19) {
-		server_error(c, 400, "bad_field", "size must be 9, 13 or 19");
+	/* One message for every size refused, whole or not, in range or
+	 * not. */
+	if (cJSON_IsNumber(v) && v->valuedouble != 9 && v->valuedouble != 13 &&
+	    v->valuedouble != 19) {
+		server_error(c, 400, "bad_field", "\"size\" must be 9, 13 or 19");
 		return -1;
 	}
+	if (server_json_long(c, "size", 9, 19, true, &size) != 0)
+		return -1;
 	r->size = (int)size;
 	r->komi = GAME_DEFAULT_KOMI;
 	if (server_json_double(c, "komi", -150, 150, false, &r->komi) < 0 ||

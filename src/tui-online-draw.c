@@ -106,8 +106,12 @@ tui_od_rules_text(const struct tui_online_rules *r, char *buf, size_t len)
 		return;
 	}
 	tui_od_time(r->main_time, mt, sizeof mt);
-	snprintf(buf, len, _("%dx%d, komi %g, %s, %d s a move, then %d s"),
-	    r->size, r->size, r->komi, mt, r->move_limit, r->overtime);
+	if (r->move_limit > 0)
+		snprintf(buf, len, _("%dx%d, komi %g, %s, %d s a move, then %d s"),
+		    r->size, r->size, r->komi, mt, r->move_limit, r->overtime);
+	else
+		snprintf(buf, len, _("%dx%d, komi %g, %s, no limit a move, then %d s"),
+		    r->size, r->size, r->komi, mt, r->overtime);
 }
 
 static void
@@ -165,8 +169,9 @@ tui_od_lobby(struct tui *t)
 	y = t->rows - 9;
 	tui_put(y++, 2, t->cols - 2, A_BOLD, _("Leaderboard"));
 	for (int i = 0; i < o->nleaders && y < t->rows - 4; i++) {
-		snprintf(buf, sizeof buf, "%d. %s  %s  %ld", i + 1,
-		    o->leaders[i].name, o->leaders[i].rank, o->leaders[i].points);
+		/* The points before the rank, which may be cut. */
+		snprintf(buf, sizeof buf, "%d. %s  %ld  %s", i + 1,
+		    o->leaders[i].name, o->leaders[i].points, o->leaders[i].rank);
 		tui_put(y++, 4, x2 - 6, 0, buf);
 	}
 	y = t->rows - 9;

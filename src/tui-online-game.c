@@ -315,8 +315,13 @@ tui_og_end(struct tui *t, const cJSON *ev)
 	struct tui_online *o = t->online;
 	struct tui_game *gm = &t->game;
 	const cJSON *pts = cJSON_GetObjectItemCaseSensitive(ev, "points");
-	const cJSON *rank = cJSON_GetObjectItemCaseSensitive(ev, "rank");
-	const char *res = strcmp(t->lang, "zh") == 0 &&
+	bool zh = strcmp(t->lang, "zh") == 0;
+	/* The rank in the player's language (a server without "rank_en"
+	 * sends the Chinese one alone). */
+	const cJSON *rank = cJSON_GetObjectItemCaseSensitive(ev,
+	    !zh && cJSON_GetObjectItemCaseSensitive(ev, "rank_en") ?
+	    "rank_en" : "rank");
+	const char *res = zh &&
 	    net_client_str(ev, "result_zh")[0] ? net_client_str(ev, "result_zh") :
 	    net_client_str(ev, "result");
 	enum color winner = tui_og_color(net_client_str(ev, "winner"));
@@ -329,10 +334,20 @@ tui_og_end(struct tui *t, const cJSON *ev)
 		const char *col = o->me == BLACK ? "black" : "white";
 		long p = (long)net_client_num(pts, col);
 
-		snprintf(o->result + len, sizeof o->result - (size_t)len,
-		    p >= 0 ? _("; you win %ld points, rank %s") :
-		    _("; you lose %ld points, rank %s"), p >= 0 ? p : -p,
-		    net_client_str(rank, col));
+		if (p > 0)
+			snprintf(o->result + len, sizeof o->result -
+			    (size_t)len, ngettext("; you win %ld point, rank %s",
+			    "; you win %ld points, rank %s", (unsigned long)p), p,
+			    net_client_str(rank, col));
+		else if (p < 0)
+			snprintf(o->result + len, sizeof o->result -
+			    (size_t)len, ngettext("; you lose %ld point, rank %s",
+			    "; you lose %ld points, rank %s", (unsigned long)-p),
+			    -p, net_client_str(rank, col));
+		else
+			snprintf(o->result + len, sizeof o->result -
+			    (size_t)len, _("; your points stay as they were, "
+			    "rank %s"), net_client_str(rank, col));
 	}
 	gm->mode = TUI_OVER;
 	gm->g.end = GAME_END_SCORE;

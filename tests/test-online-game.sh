@@ -109,8 +109,8 @@ on_keys alice c
 on_wait bob "Accepted: Black yes, White no"
 on_keys bob c
 on_wait alice "Game over:"
-on_wait alice "you win 1 points"
-on_wait bob "you lose 1 points"
+on_wait alice "you win 1 point, rank Beginner"
+on_wait bob "you lose 1 point, rank Beginner"
 on_wait carol "B+73.5"
 
 # Back in the lobby, the record shows the game.

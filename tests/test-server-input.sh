@@ -69,6 +69,12 @@ refuse 404 no_room POST /table/new "$alice" '{"room":99}' "an unknown room"
 refuse 400 bad_field POST /table/new "$alice" '{"room":"1"}' "a string for a number"
 refuse 400 bad_field POST /table/new "$alice" '{"room":1.5}' "a fraction for a whole number"
 refuse 400 bad_field POST /table/new "$alice" '{"room":1,"size":15,"main_time":60,"move_limit":0,"overtime":10}' "board size 15"
+# Every size refused gets the one message that says which are taken.
+for size in 7 10 15 9.5 25; do
+	call POST /table/new "$alice" "{\"room\":1,\"size\":$size,\"main_time\":60,\"move_limit\":0,\"overtime\":10}"
+	ok "$STATUS/$(jo -e .message)" '400/"size" must be 9, 13 or 19' \
+		"board size $size: the sizes taken"
+done
 refuse 400 bad_field POST /table/new "$alice" '{"room":1,"size":9,"main_time":-1,"move_limit":0,"overtime":10}' "negative time"
 refuse 400 bad_field POST /table/new "$alice" '{"room":1,"size":9,"main_time":60,"move_limit":0,"overtime":0}' "no time after main time"
 refuse 400 bad_field POST /table/new "$alice" '{"room":1,"size":9,"main_time":60,"move_limit":0,"overtime":10,"komi":7.3}' "komi 7.3"
