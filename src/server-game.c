@@ -10,8 +10,9 @@
  *
  * Persistence: a game row holds the clock state at the last move and the
  * counting marks; the moves table holds the moves.  After a restart a game
- * is the replay of its moves, and the current move's timer starts again,
- * so time the server was down is charged to nobody.
+ * is the replay of its moves, and the current move's timer starts again
+ * from the clock at the last move, so time the server was down is charged
+ * to nobody (nor is what the player to move thought before the stop).
  */
 #include "config.h"
 
