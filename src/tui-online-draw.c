@@ -399,6 +399,8 @@ tui_online_help_line(const struct tui *t)
 		return _("Type your message  Enter: send  Esc: back to the board");
 	if (o->rules_open)
 		return _("Up/down: choose  Left/right: change  Enter: send  Esc: close");
+	if (tui_online_watching(o))
+		return _("Watching: [ ] look through the moves  Tab: chat  q: leave the table  ?: keys");
 	if (t->game.mode == TUI_COUNT)
 		return _("Enter: dead/alive  C: accept  Esc: play on  Tab: chat  ?: keys");
 	if (!o->have_game || t->game.mode == TUI_OVER)

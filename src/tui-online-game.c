@@ -860,6 +860,13 @@ tui_og_view(struct tui_game *gm, int n)
 	gm->view = n;
 }
 
+bool
+tui_online_watching(const struct tui_online *o)
+{
+	return o->me == EMPTY && strcmp(o->table.seat[0], o->name) != 0 &&
+	    strcmp(o->table.seat[1], o->name) != 0;
+}
+
 static void
 tui_og_action(struct tui *t, enum tui_action a)
 {
@@ -868,6 +875,14 @@ tui_og_action(struct tui *t, enum tui_action a)
 	bool counting = gm->mode == TUI_COUNT;
 	point_t cur = board_point(&gm->g.board, gm->cx, gm->cy);
 
+	/* A spectator's keys that only a player has. */
+	if (tui_online_watching(o) && (a == TUI_PASS || a == TUI_UNDO ||
+	    a == TUI_RESIGN || a == TUI_START || a == TUI_RESTART ||
+	    a == TUI_RULES)) {
+		tui_online_message(t, true, _("You are watching this table: Tab "
+		    "writes in its chat, q leaves it"));
+		return;
+	}
 	switch (a) {
 	case TUI_UP:
 	case TUI_DOWN:

@@ -46,6 +46,11 @@ on_play bob C3
 on_wait alice "White played C3"
 on_expect_row carol 3 ". . O . . . + . ."
 on_wait carol "Move 2: Black to play"
+# The spectator's key line is a spectator's, and a player's key says why
+# it does nothing.
+on_wait carol "Watching: [ ] look through the moves"
+on_keys carol p
+on_wait carol "You are watching this table: Tab writes in its chat"
 
 # A window too small for the board plays nothing: keys pressed blind do
 # nothing but leave.
