@@ -359,6 +359,8 @@ tui_online_connect(struct tui *t)
 	return true;
 }
 
+static bool tui_online_resume(struct tui *t);
+
 static void
 tui_online_submit(struct tui *t, bool reg)
 {
@@ -366,6 +368,10 @@ tui_online_submit(struct tui *t, bool reg)
 	cJSON *body;
 
 	if (o->busy)
+		return;
+	/* No password typed, and a login kept for this server and name:
+	 * try it again (the server may have been down). */
+	if (o->password[0] == '\0' && !reg && tui_online_resume(t))
 		return;
 	if (o->url[0] == '\0' || o->user[0] == '\0' || o->password[0] == '\0') {
 		tui_online_message(t, true, _("Fill in the server, your name and your password"));
@@ -409,15 +415,37 @@ tui_online_resume_cb(void *arg, const struct net_reply *r)
 		net_token_save(o->token_path, o->url, "", NULL);
 		tui_online_message(t, true, _("The login has expired: log in again"));
 	} else
-		tui_online_message(t, true, "%s", r->message);
+		/* The server could not be asked: the login is kept, and
+		 * Enter asks again. */
+		tui_online_message(t, true, _("Enter tries again: %s"),
+		    r->message);
 	o->field = TUI_FIELD_PASSWORD;
+}
+
+/* Go on with the login kept for the server of the form, if there is one:
+ * true when it is being tried. */
+static bool
+tui_online_resume(struct tui *t)
+{
+	struct tui_online *o = t->online;
+	char token[128], user[sizeof o->user];
+
+	if (o->url[0] == '\0' || net_token_load(o->token_path, o->url, user,
+	    sizeof user, token, sizeof token) < 0 || token[0] == '\0' ||
+	    !tui_online_connect(t))
+		return false;
+	snprintf(o->user, sizeof o->user, "%s", user);
+	net_client_set_token(o->nc, token);
+	o->busy = true;
+	tui_online_message(t, false, _("Connecting to %s..."), o->url);
+	net_client_call(o->nc, "GET", "/user", NULL, tui_online_resume_cb, t);
+	return true;
 }
 
 void
 tui_online_enter(struct tui *t, const char *url)
 {
 	struct tui_online *o = t->online;
-	char token[128];
 
 	if (o == NULL) {
 		o = t->online = xcalloc(1, sizeof *o);
@@ -443,14 +471,7 @@ tui_online_enter(struct tui *t, const char *url)
 			o->url[--n] = '\0';
 	}
 	o->field = o->url[0] == '\0' ? TUI_FIELD_URL : TUI_FIELD_NAME;
-	if (o->url[0] != '\0' && net_token_load(o->token_path, o->url, o->user,
-	    sizeof o->user, token, sizeof token) == 0 && tui_online_connect(t)) {
-		net_client_set_token(o->nc, token);
-		o->busy = true;
-		tui_online_message(t, false, _("Connecting to %s..."), o->url);
-		net_client_call(o->nc, "GET", "/user", NULL,
-		    tui_online_resume_cb, t);
-	}
+	tui_online_resume(t);
 }
 
 void

@@ -77,6 +77,19 @@ on_wait bob "Black played F6"
 on_play bob C7
 on_wait alice "White played C7"
 
+# A client started while the server is down keeps its login, and Enter
+# asks again once the server is back: straight into the game.
+port=$PORT
+on_keys alice Q
+sleep 1
+on_server_stop
+on_start alice
+on_wait alice "Enter tries again"
+on_server "$port"
+on_keys alice Enter
+on_wait alice "Move 6: Black to play (you)"
+on_ok "a login kept while the server was down serves once it is back"
+
 # The server starts over on a new database: the logins it gave are gone.
 # Both clients say so and go back to the login instead of trying for
 # ever, and the dead token is not kept.
