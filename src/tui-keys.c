@@ -155,6 +155,47 @@ const struct tui_key tui_keys_table[] = {
 	{ 0, TUI_NONE, NULL, NULL }
 };
 
+/* A game at a table: the local game's keys but restart (R starts at the
+ * table), with what they do on the server. */
+const struct tui_key tui_keys_online_game[] = {
+	{ KEY_LEFT, TUI_LEFT, N_("arrows, hjkl"), N_("move the cursor (and a preview)") },
+	{ 'h', TUI_LEFT, NULL, NULL },
+	{ KEY_RIGHT, TUI_RIGHT, NULL, NULL },
+	{ 'l', TUI_RIGHT, NULL, NULL },
+	{ KEY_UP, TUI_UP, NULL, NULL },
+	{ 'k', TUI_UP, NULL, NULL },
+	{ KEY_DOWN, TUI_DOWN, NULL, NULL },
+	{ 'j', TUI_DOWN, NULL, NULL },
+	{ '\n', TUI_PLACE, N_("Enter, Space"), N_("place a stone (with preview: preview, then place)") },
+	{ '\r', TUI_PLACE, NULL, NULL },
+	{ KEY_ENTER, TUI_PLACE, NULL, NULL },
+	{ ' ', TUI_PLACE, NULL, NULL },
+	{ 'c', TUI_CONFIRM, N_("C"), N_("place the previewed stone") },
+	{ 'C', TUI_CONFIRM, NULL, NULL },
+	{ TUI_KEY_ESC, TUI_CANCEL, N_("Esc"), N_("cancel the preview; back to the game from the moves looked at") },
+	{ 'p', TUI_PASS, N_("P"), N_("pass (two passes in a row: counting)") },
+	{ 'P', TUI_PASS, NULL, NULL },
+	{ 'z', TUI_UNDO, N_("Z, U"), N_("ask the opponent to allow an undo") },
+	{ 'Z', TUI_UNDO, NULL, NULL },
+	{ 'u', TUI_UNDO, NULL, NULL },
+	{ 'U', TUI_UNDO, NULL, NULL },
+	{ 'g', TUI_RESIGN, N_("G"), N_("resign (asks first)") },
+	{ 'G', TUI_RESIGN, NULL, NULL },
+	{ 'q', TUI_LOBBY, N_("q"), N_("leave the table for the online lobby") },
+	{ 'Q', TUI_QUIT, N_("Q"), N_("quit (the game goes on on the server)") },
+	{ '[', TUI_BACK, N_("[ ]"), N_("look at the move before / after") },
+	{ '<', TUI_BACK, NULL, NULL },
+	{ KEY_PPAGE, TUI_BACK, NULL, NULL },
+	{ ']', TUI_FORWARD, NULL, NULL },
+	{ '>', TUI_FORWARD, NULL, NULL },
+	{ KEY_NPAGE, TUI_FORWARD, NULL, NULL },
+	{ KEY_HOME, TUI_FIRST, N_("Home, End"), N_("first move / back to the game") },
+	{ KEY_END, TUI_LAST, NULL, NULL },
+	{ '?', TUI_HELP, N_("?"), N_("this list of keys") },
+	{ TUI_CTRL('l'), TUI_REDRAW, N_("Ctrl-L"), N_("redraw the screen") },
+	{ 0, TUI_NONE, NULL, NULL }
+};
+
 const struct tui_key tui_keys_dialog[] = {
 	{ '\n', TUI_YES, N_("Enter, y"), N_("yes") },
 	{ '\r', TUI_YES, NULL, NULL },
@@ -207,7 +248,8 @@ tui_keys_draw_help(struct tui *t)
 		if (t->game.online)
 			y = tui_keys_section(y, x, w, _("At the table"),
 			    tui_keys_table);
-		y = tui_keys_section(y, x, w, _("Playing"), tui_keys_game);
+		y = tui_keys_section(y, x, w, _("Playing"), t->game.online ?
+		    tui_keys_online_game : tui_keys_game);
 		y = tui_keys_section(y, x, w,
 		    _("Counting (after two passes)"), tui_keys_count);
 	}

@@ -52,6 +52,17 @@ on_wait carol "Watching: [ ] look through the moves"
 on_keys carol p
 on_wait carol "You are watching this table: Tab writes in its chat"
 
+# The key list at a table is the table's: an undo is asked for, and R
+# starts (there is no restart on a server).
+on_keys alice '?'
+on_wait alice "ask the opponent to allow an undo"
+if on_screen alice | grep -q "restart"; then
+	on_fail "the key list at a table offers a restart"
+fi
+on_keys alice Escape
+on_wait alice "Move 2: Black to play"
+on_ok "the key list at a table is the table's"
+
 # A window too small for the board plays nothing: keys pressed blind do
 # nothing but leave.
 tmux -L "$on_sock" resize-window -t alice -x 50 -y 14
