@@ -443,6 +443,10 @@ tui_og_event(struct tui *t, const cJSON *ev)
 	} else if (strcmp(type, "end") == 0) {
 		tui_og_end(t, ev);
 		tui_og_refetch(t);
+	} else if (strcmp(type, "start") == 0) {
+		/* In place of "Ready: ..." or the last game's result. */
+		tui_online_message(t, false, _("The game has begun"));
+		tui_og_refetch(t);
 	} else
 		/* sit, leave, ready, rules, start: read the table again. */
 		tui_og_refetch(t);

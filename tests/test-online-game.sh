@@ -29,6 +29,9 @@ on_wait bob "alice: 一一一一一一一一"
 
 on_table alice bob
 on_wait alice "White: bob (Beginner)"
+# The status line says the game has begun, not that it waits.
+on_wait alice "The game has begun"
+on_wait bob "The game has begun"
 
 # The spectator watches the table from the lobby.
 on_start carol
