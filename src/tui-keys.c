@@ -155,45 +155,18 @@ const struct tui_key tui_keys_table[] = {
 	{ 0, TUI_NONE, NULL, NULL }
 };
 
-/* A game at a table: the local game's keys but restart (R starts at the
- * table), with what they do on the server. */
-const struct tui_key tui_keys_online_game[] = {
-	{ KEY_LEFT, TUI_LEFT, N_("arrows, hjkl"), N_("move the cursor (and a preview)") },
-	{ 'h', TUI_LEFT, NULL, NULL },
-	{ KEY_RIGHT, TUI_RIGHT, NULL, NULL },
-	{ 'l', TUI_RIGHT, NULL, NULL },
-	{ KEY_UP, TUI_UP, NULL, NULL },
-	{ 'k', TUI_UP, NULL, NULL },
-	{ KEY_DOWN, TUI_DOWN, NULL, NULL },
-	{ 'j', TUI_DOWN, NULL, NULL },
-	{ '\n', TUI_PLACE, N_("Enter, Space"), N_("place a stone (with preview: preview, then place)") },
-	{ '\r', TUI_PLACE, NULL, NULL },
-	{ KEY_ENTER, TUI_PLACE, NULL, NULL },
-	{ ' ', TUI_PLACE, NULL, NULL },
-	{ 'c', TUI_CONFIRM, N_("C"), N_("place the previewed stone") },
-	{ 'C', TUI_CONFIRM, NULL, NULL },
-	{ TUI_KEY_ESC, TUI_CANCEL, N_("Esc"), N_("cancel the preview; back to the game from the moves looked at") },
-	{ 'p', TUI_PASS, N_("P"), N_("pass (two passes in a row: counting)") },
-	{ 'P', TUI_PASS, NULL, NULL },
-	{ 'z', TUI_UNDO, N_("Z, U"), N_("ask the opponent to allow an undo") },
-	{ 'Z', TUI_UNDO, NULL, NULL },
-	{ 'u', TUI_UNDO, NULL, NULL },
-	{ 'U', TUI_UNDO, NULL, NULL },
-	{ 'g', TUI_RESIGN, N_("G"), N_("resign (asks first)") },
-	{ 'G', TUI_RESIGN, NULL, NULL },
-	{ 'q', TUI_LOBBY, N_("q"), N_("leave the table for the online lobby") },
-	{ 'Q', TUI_QUIT, N_("Q"), N_("quit (the game goes on on the server)") },
-	{ '[', TUI_BACK, N_("[ ]"), N_("look at the move before / after") },
-	{ '<', TUI_BACK, NULL, NULL },
-	{ KEY_PPAGE, TUI_BACK, NULL, NULL },
-	{ ']', TUI_FORWARD, NULL, NULL },
-	{ '>', TUI_FORWARD, NULL, NULL },
-	{ KEY_NPAGE, TUI_FORWARD, NULL, NULL },
-	{ KEY_HOME, TUI_FIRST, N_("Home, End"), N_("first move / back to the game") },
-	{ KEY_END, TUI_LAST, NULL, NULL },
-	{ '?', TUI_HELP, N_("?"), N_("this list of keys") },
-	{ TUI_CTRL('l'), TUI_REDRAW, N_("Ctrl-L"), N_("redraw the screen") },
-	{ 0, TUI_NONE, NULL, NULL }
+/* A game at a table has the local game's keys, but some do other things
+ * there (R, above, starts): what the list says of them. */
+static const struct tui_key_help {
+	enum tui_action action;
+	const char *help;	/* NULL: not in the list */
+} tui_keys_at_table[] = {
+	{ TUI_CANCEL, N_("cancel the preview; back to the game from the moves looked at") },
+	{ TUI_UNDO, N_("ask the opponent to allow an undo") },
+	{ TUI_RESTART, NULL },
+	{ TUI_LOBBY, N_("leave the table for the online lobby") },
+	{ TUI_QUIT, N_("quit (the game goes on on the server)") },
+	{ TUI_NONE, NULL }
 };
 
 const struct tui_key tui_keys_dialog[] = {
@@ -217,17 +190,26 @@ tui_keys_lookup(const struct tui_key *table, int key)
 	return TUI_NONE;
 }
 
-/* One section of the list; returns the next free line. */
+/* One section of the list, its help taken from OVER (or NULL) where OVER
+ * names the action; returns the next free line. */
 static int
 tui_keys_section(int y, int x, int w, const char *title,
-		 const struct tui_key *table)
+		 const struct tui_key *table, const struct tui_key_help *over)
 {
 	tui_put(y++, x, w, A_BOLD, title);
 	for (; table->action != TUI_NONE; table++) {
-		if (table->name == NULL || table->help == NULL)
+		const char *help = table->help;
+		const struct tui_key_help *o = over;
+
+		for (; o != NULL && o->action != TUI_NONE; o++)
+			if (o->action == table->action) {
+				help = o->help;
+				break;
+			}
+		if (table->name == NULL || help == NULL)
 			continue;
 		tui_put(y, x + 1, 14, 0, _(table->name));
-		tui_put(y++, x + 16, w - 16, 0, _(table->help));
+		tui_put(y++, x + 16, w - 16, 0, _(help));
 	}
 	return y;
 }
@@ -240,18 +222,18 @@ tui_keys_draw_help(struct tui *t)
 	if (w < 20)
 		return;
 	if (t->screen == TUI_SCREEN_LOBBY)
-		y = tui_keys_section(y, x, w, _("Lobby"), tui_keys_lobby);
+		y = tui_keys_section(y, x, w, _("Lobby"), tui_keys_lobby, NULL);
 	else if (t->screen == TUI_SCREEN_ONLINE && !t->game.online)
 		y = tui_keys_section(y, x, w, _("Online lobby"),
-		    tui_keys_online);
+		    tui_keys_online, NULL);
 	else {
 		if (t->game.online)
 			y = tui_keys_section(y, x, w, _("At the table"),
-			    tui_keys_table);
-		y = tui_keys_section(y, x, w, _("Playing"), t->game.online ?
-		    tui_keys_online_game : tui_keys_game);
+			    tui_keys_table, NULL);
+		y = tui_keys_section(y, x, w, _("Playing"), tui_keys_game,
+		    t->game.online ? tui_keys_at_table : NULL);
 		y = tui_keys_section(y, x, w,
-		    _("Counting (after two passes)"), tui_keys_count);
+		    _("Counting (after two passes)"), tui_keys_count, NULL);
 	}
 	tui_put(y, x, w, A_REVERSE, _(" Any key closes this list. The mouse: click a point or a button. "));
 }

@@ -986,7 +986,7 @@ tui_online_table_key(struct tui *t, int key)
 	a = tui_keys_lookup(tui_keys_table, key);
 	if (a == TUI_NONE)
 		a = tui_keys_lookup(t->game.mode == TUI_COUNT ?
-		    tui_keys_count : tui_keys_online_game, key);
+		    tui_keys_count : tui_keys_game, key);
 	if (!tui_game_visible(t) && a != TUI_LOBBY && a != TUI_QUIT)
 		return;
 	tui_og_action(t, a);

@@ -268,7 +268,6 @@ extern const struct tui_key tui_keys_lobby[];
 extern const struct tui_key tui_keys_dialog[];
 extern const struct tui_key tui_keys_online[];
 extern const struct tui_key tui_keys_table[];
-extern const struct tui_key tui_keys_online_game[];
 void tui_keys_draw_help(struct tui *t);
 
 /* tui-term.c */
