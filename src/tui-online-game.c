@@ -728,6 +728,10 @@ tui_og_start_cb(void *arg, const struct net_reply *r)
 		tui_og_rules_open(t);
 	} else if (r->code[0] != '\0')
 		tui_online_message(t, true, "%s", r->message);
+	else if (strcmp(net_client_str(r->json, "status"), "playing") == 0)
+		/* This start began the game: its event may have come
+		 * first, and this must not say that it waits. */
+		tui_online_message(t, false, _("The game has begun"));
 	else
 		tui_online_message(t, false, _("Ready: the game starts when both players are"));
 }

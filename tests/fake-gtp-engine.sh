@@ -18,7 +18,10 @@ mode=${1:-good}
 
 case $mode in
 flood)
-	exec tr '\0' '\n' </dev/zero
+	# Its input kept open on fd 3: an engine that floods still reads
+	# nothing, but has not closed its input (a write to it must not fail
+	# with "closed its input" before the timeout).
+	exec tr '\0' '\n' 3<&0 </dev/zero
 	;;
 stubborn)
 	trap '' TERM
