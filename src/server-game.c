@@ -422,6 +422,17 @@ server_game_end(struct server *srv, struct server_table *t,
 	cJSON *ev, *pts, *ranks, *ranks_en;
 	char buf[16];
 
+	/* The clock of the player who was to move keeps the time its
+	 * unfinished move took, off its main time (no increment, no new
+	 * period: no move was made); a loss on time has its clock at 0. */
+	if (sg->status == SERVER_PLAYING && strcmp(reason, "time") != 0) {
+		struct clock_state *cs = &sg->cs[game_to_move(&sg->g)];
+		double spent = util_now() - sg->turn_start;
+
+		if (!cs->in_overtime && spent > 0)
+			cs->main_left = spent < cs->main_left ?
+			    cs->main_left - spent : 0;
+	}
 	sg->status = SERVER_OVER;
 	sg->undo_by = EMPTY;
 	snprintf(sg->reason, sizeof sg->reason, "%s", reason);

@@ -187,10 +187,15 @@ call POST /table/start "$alice" "{\"table\":$table}"
 ok "$(jo .game.status)/$(jo .game.black)" playing/bob "a second game, colours swapped"
 call POST /table/leave "$alice" "{\"table\":$table}"
 ok "$(jo .error)" game_in_progress "no leaving a game in progress"
+sleep 1.5
 call POST /game/resign "$alice" "{\"table\":$table}"
 ok "$STATUS" 200 "alice resigns"
 call GET "/state?table=$table" ""
 ok "$(jo .game.result)" B+R "resignation result"
+# The clock of bob, to move when alice resigned, kept the time he had
+# been thinking: it is not back at its start.
+ok "$(jo '.game.clock.black.main_left < 599')" true \
+	"the final clock has the unfinished move's time ($(jo .game.clock.black.main_left) s left)"
 call POST /table/leave "$alice" "{\"table\":$table}"
 ok "$STATUS" 200 "alice leaves"
 
