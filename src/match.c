@@ -6,10 +6,11 @@
  * opponents).  Colours alternate, tengen's own rules judge every move (an
  * illegal move from the opponent loses the game), two passes end a game, and
  * tengen's counting with its dead-stone estimate decides it.  Every game is
- * written as SGF, a counted one with its count (TB/TW).  The engine has MATCH_START_MS for its first answer
- * (engines load their data then), GTP_CLIENT_TIMEOUT_MS for every other
- * one but its moves, and all the time it likes for a move; what it writes
- * to stderr goes to engine.log in the --sgf-dir (else nowhere).
+ * written as SGF, a counted one with its count (TB/TW).  The engine has
+ * MATCH_START_MS for its first answer (engines load their data then),
+ * GTP_CLIENT_TIMEOUT_MS for every other one but its moves, and all the
+ * time it likes for a move; what it writes to stderr goes to engine.log in
+ * the --sgf-dir (else nowhere).
  */
 #include "config.h"
 

@@ -119,7 +119,9 @@ char *
 score_stones_str(double stones, char *buf, size_t len)
 {
 	static const char *const quarters[] = { "", "¼", "½", "¾" };
-	double q = stones * 4;
+	/* The sign, then the size written as for a positive number. */
+	const char *sign = stones < 0 ? "-" : "";
+	double q = fabs(stones) * 4;
 	long whole;
 	int frac;
 
@@ -129,18 +131,10 @@ score_stones_str(double stones, char *buf, size_t len)
 	}
 	whole = (long)floor(q + 0.5) / 4;
 	frac = (int)((long)floor(q + 0.5) % 4);
-	if (frac < 0) {
-		frac += 4;
-		whole--;
-	}
 	if (whole == 0 && frac)
-		snprintf(buf, len, "%s", quarters[frac]);
-	else if (whole == -1 && frac)
-		snprintf(buf, len, "-%s", quarters[4 - frac]);
-	else if (whole < 0 && frac)
-		snprintf(buf, len, "-%ld%s", -whole - 1, quarters[4 - frac]);
+		snprintf(buf, len, "%s%s", sign, quarters[frac]);
 	else
-		snprintf(buf, len, "%ld%s", whole, quarters[frac]);
+		snprintf(buf, len, "%s%ld%s", sign, whole, quarters[frac]);
 	return buf;
 }
 

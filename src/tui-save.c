@@ -7,13 +7,13 @@
  * display options) to DATA/current.conf in the settings format; in the
  * counting phase and after a count, the record holds the dead stones as
  * the count's TB/TW, so that a game left while counting comes back with
- * its marks.  Both writes
- * are atomic, so a dropped connection leaves the old or the new file, never
- * half of one.  A game with moves but without a result (no RE[]) is
- * unfinished, and the lobby offers to continue it.  Finished games are also kept under their
- * date, DATA/game-YYYYMMDD-HHMMSS.sgf; an unfinished game that a new one
- * replaces (R too) is kept as DATA/unfinished-YYYYMMDD-HHMMSS.sgf, unless
- * it has no move yet.
+ * its marks.  Both writes are atomic, so a dropped connection leaves the
+ * old or the new file, never half of one.  A game with moves but without a
+ * result (no RE[]) is unfinished, and the lobby offers to continue it.
+ * Finished games are also kept under their date,
+ * DATA/game-YYYYMMDD-HHMMSS.sgf; an unfinished game that a new one replaces
+ * (R too) is kept as DATA/unfinished-YYYYMMDD-HHMMSS.sgf, unless it has no
+ * move yet.
  */
 #include "config.h"
 

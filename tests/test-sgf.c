@@ -623,6 +623,17 @@ round_trip(const struct sgf_record *rec, char *err, size_t errlen)
 	return diff;
 }
 
+/* A heap copy of the N points P, as a record owns them. */
+static struct sgf_point *
+points_dup(const struct sgf_point *p, int n)
+{
+	struct sgf_point *c = calloc((size_t)n, sizeof *c);
+
+	assert_non_null(c);
+	memcpy(c, p, (size_t)n * sizeof *c);
+	return c;
+}
+
 static void
 fill_record(struct sgf_record *rec)
 {
@@ -640,15 +651,12 @@ fill_record(struct sgf_record *rec)
 	rec->date = strdup("2025-01-02");
 	rec->name = strdup("");
 	rec->comment = strdup("two\nlines ] \\ end\\");
-	rec->nsetup = 2;
-	rec->setup = calloc(2, sizeof *rec->setup);
 	/* in row order, as sgf_parse() gives setup */
-	rec->setup[0].color = BLACK;
-	rec->setup[0].x = 6;
-	rec->setup[0].y = 2;
-	rec->setup[1].color = BLACK;
-	rec->setup[1].x = 2;
-	rec->setup[1].y = 6;
+	rec->nsetup = 2;
+	rec->setup = points_dup((const struct sgf_point[]) {
+		{ .color = BLACK, .x = 6, .y = 2 },
+		{ .color = BLACK, .x = 2, .y = 6 },
+	}, rec->nsetup);
 	rec->nmoves = 25;
 	rec->moves = calloc(25, sizeof *rec->moves);
 	for (i = 0; i < 25; i++) {
@@ -661,16 +669,11 @@ fill_record(struct sgf_record *rec)
 	rec->result = strdup("B+R");
 	/* a count, in row order */
 	rec->nterritory = 3;
-	rec->territory = calloc(3, sizeof *rec->territory);
-	rec->territory[0].color = WHITE;
-	rec->territory[0].x = 8;
-	rec->territory[0].y = 0;
-	rec->territory[1].color = BLACK;
-	rec->territory[1].x = 0;
-	rec->territory[1].y = 8;
-	rec->territory[2].color = WHITE;
-	rec->territory[2].x = 1;
-	rec->territory[2].y = 8;
+	rec->territory = points_dup((const struct sgf_point[]) {
+		{ .color = WHITE, .x = 8, .y = 0 },
+		{ .color = BLACK, .x = 0, .y = 8 },
+		{ .color = WHITE, .x = 1, .y = 8 },
+	}, rec->nterritory);
 }
 
 static void
