@@ -116,9 +116,11 @@ score_result_sgf(double margin, char *buf, size_t len)
 }
 
 char *
-score_stones_str(double stones, char *buf, size_t len)
+score_stones_str(double stones, bool ascii, char *buf, size_t len)
 {
-	static const char *const quarters[] = { "", "¼", "½", "¾" };
+	static const char *const quarters[2][4] = {
+		{ "", "¼", "½", "¾" }, { "", "1/4", "1/2", "3/4" }
+	};
 	/* The sign, then the size written as for a positive number. */
 	const char *sign = stones < 0 ? "-" : "";
 	double q = fabs(stones) * 4;
@@ -132,14 +134,16 @@ score_stones_str(double stones, char *buf, size_t len)
 	whole = (long)floor(q + 0.5) / 4;
 	frac = (int)((long)floor(q + 0.5) % 4);
 	if (whole == 0 && frac)
-		snprintf(buf, len, "%s%s", sign, quarters[frac]);
+		snprintf(buf, len, "%s%s", sign, quarters[ascii][frac]);
 	else
-		snprintf(buf, len, "%s%ld%s", sign, whole, quarters[frac]);
+		snprintf(buf, len, "%s%ld%s%s", sign, whole,
+		    ascii && frac ? " " : "", quarters[ascii][frac]);
 	return buf;
 }
 
 char *
-score_result_stones(double margin, const char *lang, char *buf, size_t len)
+score_result_stones(double margin, const char *lang, bool ascii, char *buf,
+		    size_t len)
 {
 	bool zh = lang && strncmp(lang, "zh", 2) == 0;
 	/* Traditional characters where the language asks for them. */
@@ -151,7 +155,7 @@ score_result_stones(double margin, const char *lang, char *buf, size_t len)
 		snprintf(buf, len, "%s", zh ? "和棋" : "Draw");
 		return buf;
 	}
-	score_stones_str(fabs(margin) / 2, n, sizeof n);
+	score_stones_str(fabs(margin) / 2, ascii, n, sizeof n);
 	if (zh)
 		snprintf(buf, len, "%s%s %s 子", margin > 0 ? "黑" : "白",
 		    hant ? "勝" : "胜", n);

@@ -48,9 +48,11 @@ int score_black_needs(int size, double komi);
  * and return BUF. */
 char *score_result_sgf(double margin, char *buf, size_t len);
 /* STONES (a multiple of 1/4, else as %g) as a whole number and a vulgar
- * fraction: "3¾", "¼", "-1½".  Writes at most LEN bytes into BUF, returns
- * BUF. */
-char *score_stones_str(double stones, char *buf, size_t len);
-char *score_result_stones(double margin, const char *lang, char *buf, size_t len);
+ * fraction: "3¾", "¼", "-1½"; with ASCII, for terminals that cannot show
+ * them, "3 3/4", "1/4", "-1 1/2".  Writes at most LEN bytes into BUF,
+ * returns BUF. */
+char *score_stones_str(double stones, bool ascii, char *buf, size_t len);
+char *score_result_stones(double margin, const char *lang, bool ascii,
+			  char *buf, size_t len);
 
 #endif

@@ -467,7 +467,7 @@ server_game_end(struct server *srv, struct server_table *t,
 	    winner == EMPTY ? "none" : color_name(winner));
 	if (strcmp(reason, "score") == 0) {
 		cJSON_AddStringToObject(ev, "result_zh",
-		    score_result_stones(margin, "zh", buf, sizeof buf));
+		    score_result_stones(margin, "zh", false, buf, sizeof buf));
 		cJSON_AddItemToObject(ev, "counting", server_game_count_json(sg));
 	}
 	pts = cJSON_AddObjectToObject(ev, "points");

@@ -384,7 +384,7 @@ tui_lobby_rules(const struct tui *t, char *buf, size_t len)
 	char st[32];
 	double stones = t->set.komi / 2;
 
-	score_stones_str(stones, st, sizeof st);
+	score_stones_str(stones, t->ascii, st, sizeof st);
 	snprintf(buf, len, ngettext(
 	    "Chinese rules, area counting, komi %g = %s stone",
 	    "Chinese rules, area counting, komi %g = %s stones",
@@ -470,8 +470,9 @@ tui_lobby_draw(struct tui *t)
 	}
 	if (vx > t->cols / 2)
 		vx = t->cols / 2;
-	tui_put(0, 2, t->cols - 2, A_BOLD,
-	    _("tengen (天元): Go, Weiqi, Baduk"));
+	/* The name in characters only where the terminal shows them. */
+	tui_put(0, 2, t->cols - 2, A_BOLD, t->ascii ?
+	    _("tengen: Go, Weiqi, Baduk") : _("tengen (天元): Go, Weiqi, Baduk"));
 	tui_put(1, 2, t->cols - 2, A_DIM, tui_lobby_rules(t, buf, sizeof buf));
 	if (!tui_lobby_visible(t, (enum tui_lobby_row)lb->row))
 		tui_lobby_move(t, 1);

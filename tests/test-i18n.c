@@ -70,7 +70,7 @@ test_simplified(void **state)
 	assert_string_equal(i18n_lang(), "zh");
 	assert_string_equal(_("Black"), "黑");
 	assert_string_equal(_("Komi"), "贴目");
-	assert_string_equal(score_result_stones(2.5, i18n_lang(), buf,
+	assert_string_equal(score_result_stones(2.5, i18n_lang(), false, buf,
 	    sizeof buf), "黑胜 1¼ 子");
 }
 

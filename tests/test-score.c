@@ -96,8 +96,8 @@ test_dame_halves(void **state)
 	assert_true(sc.margin == 0);
 	char buf[64];
 	assert_string_equal(score_result_sgf(sc.margin, buf, sizeof buf), "0");
-	assert_string_equal(score_result_stones(sc.margin, "en", buf, sizeof buf), "Draw");
-	assert_string_equal(score_result_stones(sc.margin, "zh_CN.UTF-8", buf, sizeof buf), "和棋");
+	assert_string_equal(score_result_stones(sc.margin, "en", false, buf, sizeof buf), "Draw");
+	assert_string_equal(score_result_stones(sc.margin, "zh_CN.UTF-8", false, buf, sizeof buf), "和棋");
 }
 
 static void
@@ -141,25 +141,35 @@ test_results(void **state)
 	assert_string_equal(score_result_sgf(31.876544, buf, sizeof buf),
 	    "B+31.876544");
 	/* 185 on 19x19 with komi 7.5: B+1.5, three quarters of a stone. */
-	assert_string_equal(score_result_stones(185 - 176 - 7.5, "en", buf, sizeof buf),
+	assert_string_equal(score_result_stones(185 - 176 - 7.5, "en", false, buf, sizeof buf),
 	    "Black wins by ¾ stone");
-	assert_string_equal(score_result_stones(2.5, "en", buf, sizeof buf),
+	assert_string_equal(score_result_stones(2.5, "en", false, buf, sizeof buf),
 	    "Black wins by 1¼ stones");
-	assert_string_equal(score_result_stones(2.5, "zh", buf, sizeof buf), "黑胜 1¼ 子");
-	assert_string_equal(score_result_stones(-7, "zh", buf, sizeof buf), "白胜 3½ 子");
-	assert_string_equal(score_result_stones(-7, "zh_TW", buf, sizeof buf), "白勝 3½ 子");
-	assert_string_equal(score_result_stones(2.5, "zh_CN", buf, sizeof buf), "黑胜 1¼ 子");
-	assert_string_equal(score_result_stones(-20, "en", buf, sizeof buf),
+	assert_string_equal(score_result_stones(2.5, "zh", false, buf, sizeof buf), "黑胜 1¼ 子");
+	assert_string_equal(score_result_stones(-7, "zh", false, buf, sizeof buf), "白胜 3½ 子");
+	assert_string_equal(score_result_stones(-7, "zh_TW", false, buf, sizeof buf), "白勝 3½ 子");
+	assert_string_equal(score_result_stones(2.5, "zh_CN", false, buf, sizeof buf), "黑胜 1¼ 子");
+	assert_string_equal(score_result_stones(-20, "en", false, buf, sizeof buf),
 	    "White wins by 10 stones");
 	/* Komi in stones, for the lobby: negative ones too. */
-	assert_string_equal(score_stones_str(3.75, buf, sizeof buf), "3¾");
-	assert_string_equal(score_stones_str(0.25, buf, sizeof buf), "¼");
-	assert_string_equal(score_stones_str(0, buf, sizeof buf), "0");
-	assert_string_equal(score_stones_str(4, buf, sizeof buf), "4");
-	assert_string_equal(score_stones_str(-0.25, buf, sizeof buf), "-¼");
-	assert_string_equal(score_stones_str(-1.5, buf, sizeof buf), "-1½");
-	assert_string_equal(score_stones_str(-2, buf, sizeof buf), "-2");
-	assert_string_equal(score_stones_str(0.3, buf, sizeof buf), "0.3");
+	assert_string_equal(score_stones_str(3.75, false, buf, sizeof buf), "3¾");
+	assert_string_equal(score_stones_str(0.25, false, buf, sizeof buf), "¼");
+	assert_string_equal(score_stones_str(0, false, buf, sizeof buf), "0");
+	assert_string_equal(score_stones_str(4, false, buf, sizeof buf), "4");
+	assert_string_equal(score_stones_str(-0.25, false, buf, sizeof buf), "-¼");
+	assert_string_equal(score_stones_str(-1.5, false, buf, sizeof buf), "-1½");
+	assert_string_equal(score_stones_str(-2, false, buf, sizeof buf), "-2");
+	assert_string_equal(score_stones_str(0.3, false, buf, sizeof buf), "0.3");
+	/* In ASCII, for terminals without the fractions. */
+	assert_string_equal(score_stones_str(3.75, true, buf, sizeof buf), "3 3/4");
+	assert_string_equal(score_stones_str(0.25, true, buf, sizeof buf), "1/4");
+	assert_string_equal(score_stones_str(-1.5, true, buf, sizeof buf), "-1 1/2");
+	assert_string_equal(score_stones_str(-0.75, true, buf, sizeof buf), "-3/4");
+	assert_string_equal(score_stones_str(4, true, buf, sizeof buf), "4");
+	assert_string_equal(score_result_stones(2.5, "en", true, buf, sizeof buf),
+	    "Black wins by 1 1/4 stones");
+	assert_string_equal(score_result_stones(-1.5, "en", true, buf, sizeof buf),
+	    "White wins by 3/4 stone");
 }
 
 /* Two white stones with no room to live in Black's area die; a black one

@@ -2,8 +2,8 @@
 # test-tui-display.sh: how the screen looks and behaves as a terminal
 # program: Unicode lines and stones by default, 19x19 with its panel in
 # 80x24, a clear message in a terminal too small and a redraw when it grows,
-# move numbers, the key list, NO_COLOR, and a cursor move that sends only
-# a few bytes to the terminal.
+# move numbers, the key list, NO_COLOR, a cursor move that sends only a
+# few bytes to the terminal, and ASCII alone where the locale is not UTF-8.
 . "${top_srcdir:-.}/tests/tui/lib.sh"
 tui_init test-tui-display
 
@@ -127,4 +127,23 @@ tui_wait ">  Computer pace"
 tui_keys l
 tui_wait "< [Fast (1-2 s)] >"
 tui_ok "a narrow lobby shows the choice made"
+
+# A terminal that is not UTF-8 gets ASCII alone: the name without its
+# characters, the komi and the result in whole numbers and fractions.
+export LANG=C
+tui_start
+tui_wait "tengen: Go, Weiqi, Baduk"
+tui_wait "Chinese rules, area counting, komi 7.5 = 3 3/4 stones"
+tui_start --hotseat --size 9
+tui_wait "Black: player"
+tui_keys p
+tui_wait "Black passes"
+tui_keys p
+tui_wait "W+7.5 (White wins by 3 3/4 stones)"
+tui_keys c
+tui_wait "W+7.5: White wins by 3 3/4 stones"
+tui_screen | LC_ALL=C grep -q '[^ -~]\|??' &&
+	tui_fail "a character beyond ASCII on a terminal that is not UTF-8"
+export LANG=C.UTF-8
+tui_ok "a terminal that is not UTF-8 is shown ASCII alone"
 tui_done

@@ -12,7 +12,8 @@ sgf="$XDG_DATA_HOME/tengen/current.sgf"
 tui_start --ascii
 tui_wait "Start game"
 tui_wait "Board size"
-tui_wait "Chinese rules, area counting, komi 7.5 = 3¾ stones"
+tui_wait "tengen: Go, Weiqi, Baduk"
+tui_wait "Chinese rules, area counting, komi 7.5 = 3 3/4 stones"
 if tui_screen | grep -q "Continue last game"; then
 	tui_fail "continue offered with no saved game"
 fi
