@@ -425,6 +425,15 @@ tui_board_panel(struct tui *t, const struct tui_layout *l,
 	tui_board_button(gm, &y, &bx, x, w, _("Keys ?"), TUI_HELP);
 }
 
+int
+tui_board_status_lines(const struct tui *t, const struct tui_layout *l)
+{
+	/* A status too long for its line takes a second one where there is
+	 * room, before the key help (which "?" also shows). */
+	return t->rows > l->need_rows &&
+	    tui_text_width(t->game.msg) > t->cols ? 2 : 1;
+}
+
 static const char *
 tui_board_help_line(const struct tui *t, const struct tui_game *gm)
 {
@@ -447,8 +456,7 @@ tui_board_draw(struct tui *t)
 	struct board view;
 	const struct board *b = &gm->g.board;
 	int num[BOARD_MAX_POINTS];
-	int size = gm->g.size, upto = gm->g.nmoves;
-	bool help;
+	int size = gm->g.size, upto = gm->g.nmoves, lines, help;
 
 	tui_board_layout(t, gm, &l);
 	if (!l.fits) {
@@ -479,11 +487,13 @@ tui_board_draw(struct tui *t)
 		tui_board_panel(t, &l, b);
 	/* The status line and the key help at the bottom, under the board
 	 * and under the panel's buttons. */
-	help = t->rows > l.need_rows;
-	tui_put(t->rows - 1 - help, 0, t->cols, gm->msg_error ?
+	lines = tui_board_status_lines(t, &l);
+	help = t->rows - l.need_rows >= lines;
+	tui_put_wrap(t->rows - lines - help, 0, t->cols, lines, gm->msg_error ?
 	    (int)(tui_board_pair(t, TUI_PAIR_ERROR) | A_BOLD) : 0, gm->msg);
 	if (help)
-		tui_put(t->rows - 1, 0, t->cols, A_DIM, tui_board_help_line(t, gm));
+		tui_put_keys(t->rows - 1, 0, t->cols, A_DIM,
+		    tui_board_help_line(t, gm));
 }
 
 int

@@ -169,6 +169,15 @@ static const struct tui_key_help {
 	{ TUI_NONE, NULL }
 };
 
+/* And while counting there: both accept the count, either plays on, and
+ * undo waits for the game. */
+static const struct tui_key_help tui_keys_count_at_table[] = {
+	{ TUI_CONFIRM, N_("accept the count (it is the result once both have)") },
+	{ TUI_CANCEL, N_("play on: the game goes on for both players") },
+	{ TUI_UNDO, NULL },
+	{ TUI_NONE, NULL }
+};
+
 const struct tui_key tui_keys_dialog[] = {
 	{ '\n', TUI_YES, N_("Enter, y"), N_("yes") },
 	{ '\r', TUI_YES, NULL, NULL },
@@ -233,7 +242,8 @@ tui_keys_draw_help(struct tui *t)
 		y = tui_keys_section(y, x, w, _("Playing"), tui_keys_game,
 		    t->game.online ? tui_keys_at_table : NULL);
 		y = tui_keys_section(y, x, w,
-		    _("Counting (after two passes)"), tui_keys_count, NULL);
+		    _("Counting (after two passes)"), tui_keys_count,
+		    t->game.online ? tui_keys_count_at_table : NULL);
 	}
 	tui_put(y, x, w, A_REVERSE, _(" Any key closes this list. The mouse: click a point or a button. "));
 }

@@ -510,7 +510,7 @@ tui_lobby_draw(struct tui *t)
 		tui_put(t->rows - 3, 2, t->cols - 2, 0,
 		    _("Type the engine's command line; Enter keeps it, Esc cancels."));
 	else
-		tui_put(t->rows - 3, 2, t->cols - 2, A_BOLD, lb->msg);
-	tui_put(t->rows - 1, 0, t->cols, A_DIM,
+		tui_put_wrap(t->rows - 3, 2, t->cols - 2, 2, A_BOLD, lb->msg);
+	tui_put_keys(t->rows - 1, 0, t->cols, A_DIM,
 	    _("Up/down choose  Left/right change  Enter select  S start  C continue  O online  q quit  ? keys"));
 }

@@ -90,9 +90,9 @@ tui_od_login(struct tui *t)
 		}
 		y++;
 	}
-	tui_put(t->rows - 3, 2, t->cols - 2, o->msg_error ?
+	tui_put_wrap(t->rows - 3, 2, t->cols - 2, 2, o->msg_error ?
 	    tui_board_attr(t, TUI_ATTR_ERROR) : (int)A_BOLD, o->msg);
-	tui_put(t->rows - 1, 0, t->cols, A_DIM,
+	tui_put_keys(t->rows - 1, 0, t->cols, A_DIM,
 	    _("Tab/arrows: next field  Enter: log in  Register: a new name  Esc: back"));
 }
 
@@ -178,9 +178,9 @@ tui_od_lobby(struct tui *t)
 	tui_put(y++, x2, w2, A_BOLD, _("News"));
 	for (int i = 0; i < o->nnews && y < t->rows - 4; i++)
 		tui_put(y++, x2, w2, 0, o->news[i]);
-	tui_put(t->rows - 3, 2, t->cols - 2, o->msg_error ?
+	tui_put_wrap(t->rows - 3, 2, t->cols - 2, 2, o->msg_error ?
 	    tui_board_attr(t, TUI_ATTR_ERROR) : (int)A_BOLD, o->msg);
-	tui_put(t->rows - 1, 0, t->cols, A_DIM, o->room_chat.editing ?
+	tui_put_keys(t->rows - 1, 0, t->cols, A_DIM, o->room_chat.editing ?
 	    _("Type your message  Enter: send  Esc: back to the lobby") :
 	    _("Tab rooms/tables  Enter sit  W watch  N new  T chat  L log out  q back  ? keys"));
 }
@@ -382,8 +382,9 @@ tui_online_panel(struct tui *t, const struct tui_layout *l)
 	tui_board_button(gm, &y, &bx, x, w, _("Lobby q"), TUI_LOBBY);
 	tui_board_button(gm, &y, &bx, x, w, _("Keys ?"), TUI_HELP);
 	y += 2;
-	/* The chat: its last lines down to the input line. */
-	input = t->rows - 3;
+	/* The chat: its last lines down to the input line, over the status
+	 * and the key help. */
+	input = t->rows - 2 - tui_board_status_lines(t, l);
 	if (input <= y)
 		return;
 	tui_put(y++, x, w, A_BOLD, _("Chat"));

@@ -164,6 +164,44 @@ tui_put_wrap(int y, int x, int w, int lines, int attr, const char *s)
 	return n;
 }
 
+int
+tui_put_keys(int y, int x, int w, int attr, const char *s)
+{
+	char line[1024];
+	const char *last = s, *p;
+	size_t n = 0;
+
+	if (tui_text_width(s) <= w)
+		return tui_put(y, x, w, attr, s);
+	/* The items are apart by two spaces; the last says where the others
+	 * are. */
+	for (p = strstr(s, "  "); p; p = strstr(p + 2, "  "))
+		last = p + 2;
+	while (*last == ' ')
+		last++;
+	for (p = s; p < last;) {
+		const char *end = strstr(p, "  ");
+		size_t item = (size_t)(end - p);
+		char test[1024];
+
+		if (!end || end >= last || n + item + 2 + strlen(last) >=
+		    sizeof line)
+			break;
+		snprintf(test, sizeof test, "%.*s%.*s  %s", (int)n, line,
+		    (int)item, p, last);
+		if (tui_text_width(test) > w)
+			break;
+		memcpy(line + n, p, item);
+		n += item;
+		memcpy(line + n, "  ", 2);
+		n += 2;
+		for (p = end; *p == ' '; p++)
+			;
+	}
+	snprintf(line + n, sizeof line - n, "%s", last);
+	return tui_put(y, x, w, attr, line);
+}
+
 /* Leave the game in a state that survives us, then stop. */
 static void
 tui_shutdown_game(struct tui *t)

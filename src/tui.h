@@ -259,6 +259,9 @@ int tui_put(int y, int x, int w, int attr, const char *s);
 /* The same, going on to the next lines (at most LINES) at spaces where the
  * text is wider than W; the last line is clipped.  Returns the lines used. */
 int tui_put_wrap(int y, int x, int w, int lines, int attr, const char *s);
+/* A line of keys, "P pass  Z undo  ? keys", in W columns: where it is
+ * wider, the items that fit whole, and always the last. */
+int tui_put_keys(int y, int x, int w, int attr, const char *s);
 
 /* tui-keys.c */
 enum tui_action tui_keys_lookup(const struct tui_key *table, int key);
@@ -341,6 +344,9 @@ point_t tui_board_hit(const struct tui *t, int y, int x);
 void tui_board_button(struct tui_game *gm, int *y, int *x, int x0, int w,
 		      const char *label, enum tui_action action);
 int tui_board_attr(const struct tui *t, int what);
+/* Lines the status takes at the bottom of the game screen: 1, or 2 for a
+ * long one where the screen has a line to spare. */
+int tui_board_status_lines(const struct tui *t, const struct tui_layout *l);
 enum { TUI_ATTR_TITLE, TUI_ATTR_ERROR };
 
 /* tui-player.c */

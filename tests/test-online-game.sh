@@ -106,6 +106,17 @@ left=$(on_screen bob | grep -o "final in [0-9]* s" | grep -o "[0-9][0-9]*")
 [ "$left" -gt 250 ] && [ "$left" -le 300 ] ||
 	on_fail "the count is final in $left s, not 250 to 300"
 on_ok "it shows the seconds left of 300"
+# The key list while counting at a table: the count is accepted by both,
+# and either plays on.
+on_keys bob '?'
+on_wait bob "accept the count (it is the result once both have)"
+on_wait bob "play on: the game goes on for both players"
+if on_screen bob | grep -q "continue playing and undo"; then
+	on_fail "the key list while counting at a table offers an undo"
+fi
+on_keys bob Escape
+on_wait bob "This count is final in "
+on_ok "the key list while counting at a table is the table's"
 on_wait carol "Counting: Black"
 # alice marks the white stone on C3 (dead or alive: a toggle either way);
 # bob sees the count change.

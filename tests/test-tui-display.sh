@@ -127,6 +127,24 @@ tui_wait ">  Computer pace"
 tui_keys l
 tui_wait "< [Fast (1-2 s)] >"
 tui_ok "a narrow lobby shows the choice made"
+# Its key line keeps whole keys, and the one that lists them all.
+tui_wait "Up/down choose  Left/right change  Enter select  ? keys"
+tui_ok "a narrow lobby's key line ends with the key list"
+
+# A narrow game: a status too long for its line takes two, and the key
+# line keeps whole keys, and "?".
+tui_start --hotseat --size 9
+tmux -L "$tui_sock" resize-window -t tui -x 50 -y 20
+tui_wait "Black: player"
+tui_keys p
+tui_wait "Black passes"
+tui_keys p
+tui_wait "Black 0, White 0, komi 7.5: W+7.5 (White wins by"
+tui_screen | tail -n 2 | head -n 1 | grep -q "^3¾ stones)" ||
+	tui_fail "the rest of the count is not on the next line"
+tui_screen | tail -n 1 | grep -q "^Enter: dead/alive  C: confirm result  ?: keys *$" ||
+	tui_fail "the key line at 50 columns: $(tui_screen | tail -n 1)"
+tui_ok "a narrow game wraps its status and keeps whole keys"
 
 # A terminal that is not UTF-8 gets ASCII alone: the name without its
 # characters, the komi and the result in whole numbers and fractions.
