@@ -20,6 +20,7 @@
 #include "util.h"
 
 #define SERVER_CHAT_MAX 500
+#define SERVER_CHAT_BACK 20	/* chat lines a state gives of the past */
 #define SERVER_PASSWORD_MIN 6
 #define SERVER_PASSWORD_MAX 256
 
@@ -356,6 +357,8 @@ server_api_state(struct server_call *c)
 	if (t) {
 		server_game_presence(c->srv, t, c->user, 0);
 		c->reply = server_table_json(c->srv, t, true);
+		cJSON_AddItemToObject(c->reply, "chat",
+		    server_chan_chat(c->srv, &t->chan, SERVER_CHAT_BACK));
 		return;
 	}
 	if (given)
@@ -364,6 +367,8 @@ server_api_state(struct server_call *c)
 	if (r == NULL)
 		return;
 	c->reply = server_room_json(r);
+	cJSON_AddItemToObject(c->reply, "chat",
+	    server_chan_chat(c->srv, &r->chan, SERVER_CHAT_BACK));
 	tables = cJSON_AddArrayToObject(c->reply, "table_list");
 	for (long id = 1; id < c->srv->ctables; id++)
 		if (c->srv->tables[id] && c->srv->tables[id]->room == r)

@@ -147,6 +147,54 @@ server_chan_since(struct server *srv, struct server_chan *ch, long since,
 	return b.s;
 }
 
+/* Is EV a chat line?  Its text, or NULL. */
+static const char *
+server_chat_text(const cJSON *ev)
+{
+	const char *type = cJSON_GetStringValue(
+	    cJSON_GetObjectItemCaseSensitive(ev, "type"));
+
+	if (type == NULL || strcmp(type, "chat") != 0)
+		return NULL;
+	return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(ev,
+	    "text"));
+}
+
+cJSON *
+server_chan_chat(struct server *srv, struct server_chan *ch, int max)
+{
+	long since = ch->last_seq > SERVER_CHAN_REPLY ?
+	    ch->last_seq - SERVER_CHAN_REPLY : 0, last;
+	bool more;
+	char *list = server_chan_since(srv, ch, since, &last, &more);
+	cJSON *all = cJSON_Parse(list), *lines = cJSON_CreateArray(), *ev;
+	int n = 0;
+
+	free(list);
+	if (all == NULL || lines == NULL)
+		server_fatal(srv, "out of memory");
+	cJSON_ArrayForEach(ev, all)
+		if (server_chat_text(ev))
+			n++;
+	cJSON_ArrayForEach(ev, all) {
+		const char *text = server_chat_text(ev), *from;
+		cJSON *line;
+
+		if (text == NULL || n-- > max)
+			continue;	/* not chat, or older than the last MAX */
+		from = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(ev,
+		    "from"));
+		line = cJSON_CreateObject();
+		cJSON_AddStringToObject(line, "from", from ? from : "");
+		cJSON_AddStringToObject(line, "text", text);
+		cJSON_AddNumberToObject(line, "seq", cJSON_GetNumberValue(
+		    cJSON_GetObjectItemCaseSensitive(ev, "seq")));
+		cJSON_AddItemToArray(lines, line);
+	}
+	cJSON_Delete(all);
+	return lines;
+}
+
 void
 server_waiter_add(struct server *srv, struct server_waiter *w)
 {

@@ -218,6 +218,9 @@ void server_emit(struct server *srv, struct server_chan *ch, cJSON *ev);
 char *server_chan_since(struct server *srv, struct server_chan *ch,
 		long since, long *last, bool *more);
 bool server_chan_has(const struct server_chan *ch, long since);
+/* The last MAX chat lines among CH's last events, oldest first, as a JSON
+ * array of {"from", "text", "seq"}: what one who comes has missed. */
+cJSON *server_chan_chat(struct server *srv, struct server_chan *ch, int max);
 void server_waiter_add(struct server *srv, struct server_waiter *w);
 void server_waiter_remove(struct server *srv, struct server_waiter *w);
 /* Resume every waiter whose deadline has passed (or all, if ALL). */

@@ -20,8 +20,36 @@ void
 tui_chat_clear(struct tui_chat *c)
 {
 	c->n = 0;
+	c->seq = 0;
 	c->editing = false;
 	c->edit[0] = '\0';
+}
+
+void
+tui_chat_event(struct tui_chat *c, const cJSON *ev)
+{
+	const char *from = cJSON_GetStringValue(
+	    cJSON_GetObjectItemCaseSensitive(ev, "from"));
+	const char *text = cJSON_GetStringValue(
+	    cJSON_GetObjectItemCaseSensitive(ev, "text"));
+	const cJSON *n = cJSON_GetObjectItemCaseSensitive(ev, "seq");
+	long seq = cJSON_IsNumber(n) ? (long)n->valuedouble : 0;
+
+	/* Each line once, whether it came as an event or in a state. */
+	if (seq > 0 && seq <= c->seq)
+		return;
+	if (seq > 0)
+		c->seq = seq;
+	tui_chat_add(c, from ? from : "", text ? text : "");
+}
+
+void
+tui_chat_past(struct tui_chat *c, const cJSON *state)
+{
+	const cJSON *line;
+
+	cJSON_ArrayForEach(line, cJSON_GetObjectItemCaseSensitive(state, "chat"))
+		tui_chat_event(c, line);
 }
 
 struct tui_chat_flight *

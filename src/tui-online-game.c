@@ -395,8 +395,7 @@ tui_og_event(struct tui *t, const cJSON *ev)
 	if (strcmp(type, "move") == 0 || strcmp(type, "pass") == 0)
 		tui_og_move_event(t, ev);
 	else if (strcmp(type, "chat") == 0)
-		tui_chat_add(&o->chat, net_client_str(ev, "from"),
-		    net_client_str(ev, "text"));
+		tui_chat_event(&o->chat, ev);
 	else if (strcmp(type, "counting") == 0) {
 		tui_og_counting(t, cJSON_GetObjectItemCaseSensitive(ev,
 		    "counting"));
@@ -461,6 +460,7 @@ tui_og_watch_cb(void *arg, enum net_watch_what what, const cJSON *json,
 
 	switch (what) {
 	case NET_WATCH_STATE:
+		tui_chat_past(&o->chat, json);
 		tui_og_table(t, json);
 		break;
 	case NET_WATCH_EVENT:

@@ -159,6 +159,7 @@ tui_online_room_cb(void *arg, enum net_watch_what what, const cJSON *json,
 
 	switch (what) {
 	case NET_WATCH_STATE:
+		tui_chat_past(&o->room_chat, json);
 		o->ntables = 0;
 		cJSON_ArrayForEach(tj, cJSON_GetObjectItemCaseSensitive(json,
 		    "table_list"))
@@ -172,8 +173,7 @@ tui_online_room_cb(void *arg, enum net_watch_what what, const cJSON *json,
 			tui_online_table_row(t,
 			    cJSON_GetObjectItemCaseSensitive(json, "table"));
 		else if (strcmp(net_client_str(json, "type"), "chat") == 0)
-			tui_chat_add(&o->room_chat, net_client_str(json, "from"),
-			    net_client_str(json, "text"));
+			tui_chat_event(&o->room_chat, json);
 		break;
 	case NET_WATCH_DOWN:
 		if (o->view == TUI_ONLINE_LOBBY)

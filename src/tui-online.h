@@ -41,6 +41,7 @@ struct tui_chat_flight {
 struct tui_chat {
 	char line[TUI_CHAT_LINES][600];
 	int n;				/* lines kept (the last ones) */
+	long seq;			/* of the last line from the server */
 	bool editing;			/* the input line has the keys */
 	char edit[501];
 	struct tui_chat_flight flight[TUI_CHAT_FLIGHT];
@@ -51,6 +52,12 @@ enum tui_chat_result { TUI_CHAT_KEEP = 0, TUI_CHAT_SEND };
 /* tui-chat.c */
 void tui_chat_clear(struct tui_chat *c);
 void tui_chat_add(struct tui_chat *c, const char *from, const char *text);
+/* A chat event's line ("from", "text", "seq"), unless it is there
+ * already. */
+void tui_chat_event(struct tui_chat *c, const cJSON *ev);
+/* The lines said before one came, or while the connection was down, from
+ * a state's "chat": those not there already. */
+void tui_chat_past(struct tui_chat *c, const cJSON *state);
 /* A key while editing: TUI_CHAT_SEND when Enter sends c->edit (the caller
  * posts it and empties it); Esc, or Enter on nothing, stops editing. */
 enum tui_chat_result tui_chat_key(struct tui_chat *c, int key);

@@ -5,7 +5,8 @@
  * come in any order each know their line: a line refused goes back on the
  * input line, or, if something is written there already, among the lines
  * as not sent.  Nothing typed is lost, and a full flight refuses a line
- * rather than drop one.
+ * rather than drop one.  The lines said before one came, from a state,
+ * and the events after it show each line once.
  */
 #include "config.h"
 
@@ -105,6 +106,43 @@ test_full_flight(void **state)
 	assert_string_equal(c.edit, "");
 }
 
+/* The chat said before one came (a state's "chat") and the events after
+ * it make each line once, in order, however they overlap. */
+static void
+test_past_and_events(void **state)
+{
+	cJSON *st = cJSON_Parse("{\"chat\": ["
+	    "{\"from\": \"alice\", \"text\": \"one\", \"seq\": 3},"
+	    "{\"from\": \"bob\", \"text\": \"two\", \"seq\": 7}]}");
+	cJSON *ev7 = cJSON_Parse("{\"type\": \"chat\", \"from\": \"bob\", "
+	    "\"text\": \"two\", \"seq\": 7}");
+	cJSON *ev9 = cJSON_Parse("{\"type\": \"chat\", \"from\": \"alice\", "
+	    "\"text\": \"three\", \"seq\": 9}");
+
+	(void)state;
+	assert_non_null(st);
+	tui_chat_past(&c, st);
+	assert_int_equal(c.n, 2);
+	assert_string_equal(c.line[0], "alice: one");
+	assert_string_equal(c.line[1], "bob: two");
+	/* An event the state held already, then a new one. */
+	tui_chat_event(&c, ev7);
+	tui_chat_event(&c, ev9);
+	assert_int_equal(c.n, 3);
+	assert_string_equal(c.line[2], "alice: three");
+	/* The state fetched again after a drop adds nothing it had. */
+	tui_chat_past(&c, st);
+	assert_int_equal(c.n, 3);
+	/* A state without chat (a server before it) adds nothing. */
+	cJSON_Delete(st);
+	st = cJSON_Parse("{\"id\": 5}");
+	tui_chat_past(&c, st);
+	assert_int_equal(c.n, 3);
+	cJSON_Delete(st);
+	cJSON_Delete(ev7);
+	cJSON_Delete(ev9);
+}
+
 int
 main(void)
 {
@@ -113,6 +151,7 @@ main(void)
 		cmocka_unit_test_setup(test_both_fail, setup),
 		cmocka_unit_test_setup(test_arrived_frees, setup),
 		cmocka_unit_test_setup(test_full_flight, setup),
+		cmocka_unit_test_setup(test_past_and_events, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,9 +1,10 @@
 #!/bin/sh
 # test-online-game.sh: two players and a spectator on a real tengend, each
-# in tengen in tmux: registration, the room's chat in the lobby, a table
-# with 9x9 rules, start, moves seen live by the opponent and the spectator,
-# chat both ways, two passes, counting with a toggle seen by both, both
-# accept, and the result with the points won and lost.
+# in tengen in tmux: registration, the room's chat in the lobby (and what
+# was said there before one came), a table with 9x9 rules, start, moves
+# seen live by the opponent and the spectator, chat both ways (found again
+# back at the table), two passes, counting with a toggle seen by both,
+# both accept, and the result with the points won and lost.
 . "${top_srcdir:-.}/tests/online/lib.sh"
 on_init test-online-game
 on_server
@@ -38,6 +39,9 @@ on_start carol
 on_register carol
 # (The lobby's tables arrive after the login: wait for them.)
 on_wait carol "alice - bob"
+# The room's chat said before carol came.
+on_wait carol "alice: hello room 大家好"
+on_ok "the room's chat from before one came"
 on_keys carol Tab w
 on_wait carol "Black: alice"
 on_wait carol "Move 0: Black to play"
@@ -93,6 +97,17 @@ on_keys bob t
 on_type bob "hi alice"
 on_keys bob Enter Escape
 on_wait alice "bob: hi alice"
+# A spectator who leaves and comes back finds the table's chat, once.
+on_wait carol "bob: hi alice"
+on_keys carol q
+on_wait carol "alice - bob"
+on_keys carol w
+on_wait carol "Watching: [ ] look through the moves"
+on_wait carol "bob: hi alice"
+[ "$(on_screen carol | grep -c "alice: hello bob 你好")" -eq 1 ] &&
+	[ "$(on_screen carol | grep -c "bob: hi alice")" -eq 1 ] ||
+	on_fail "the table's chat, back at the table: $(on_screen carol)"
+on_ok "the table's chat from before one came, once"
 
 # Two passes: counting with the opponent.
 on_keys alice p

@@ -208,6 +208,13 @@ curl -s "$URL/events?room=$room&since=0&timeout=0" >"$tmp/out"
 ok "$(jo '[.events[] | select(.type == "chat")][0].text')" "hello room" "room chat event"
 ok "$(events "$table" 0 | jq -r '[.events[] | select(.type == "chat")][0] | .from + ":" + .text')" \
 	"carol:好棋！" "table chat event"
+# The state gives what was said before, for one who comes: the line and
+# the number of its event.
+call GET "/state?table=$table" ""
+ok "$(jo '.chat[-1] | .from + ":" + .text')" "carol:好棋！" "the table's state has its chat"
+ok "$(jo '.chat[-1].seq == .seq')" true "a chat line in the state has its event's number"
+call GET "/state?room=$room" ""
+ok "$(jo '[.chat[] | .text] | index("hello room") != null')" true "the room's state has its chat"
 
 call GET /news ""
 ok "$(jo '.news[0].title')" Welcome "news posted with --post-news"

@@ -41,7 +41,13 @@ ok "$(tr ' ' '\n' <"$tmp/moves" | sort | uniq -d | wc -l)" 0 \
 	done <"$tmp/moves"
 ) &
 player=$!
-sleep 1
+# Kill it while the moves go on: once a few are in, however loaded the
+# machine.
+n=0
+while [ "$(cat "$tmp/accepted" 2>/dev/null | wc -l)" -le 10 ] && [ $n -lt 300 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
 server_kill -9
 wait "$player"
 accepted=$(wc -l <"$tmp/accepted")
