@@ -456,7 +456,11 @@ void
 tui_lobby_draw(struct tui *t)
 {
 	struct tui_lobby *lb = &t->lobby;
-	int y = 3, x = 4, vx = 36;
+	/* Blank lines under the rules and over the buttons where the screen
+	 * has room for them (22 lines); the message goes under the last row,
+	 * on two lines where it can. */
+	bool gaps = t->rows >= 22;
+	int y = gaps ? 3 : 2, x = 4, vx = 36, my, lines;
 	char buf[256];
 
 	/* No row is where a click could find it until drawn. */
@@ -484,7 +488,7 @@ tui_lobby_draw(struct tui *t)
 		lb->rowy[r] = -1;
 		if (!tui_lobby_visible(t, (enum tui_lobby_row)r))
 			continue;
-		if (r == TUI_ROW_START || r == TUI_ROW_SIZE)
+		if (r == TUI_ROW_SIZE || (r == TUI_ROW_START && gaps))
 			y++;
 		lb->rowy[r] = y;
 		tui_put(y, 1, 2, A_BOLD, sel ? ">" : " ");
@@ -506,11 +510,13 @@ tui_lobby_draw(struct tui *t)
 		}
 		y++;
 	}
+	my = t->rows - 3 > y ? t->rows - 3 : y;
+	lines = t->rows - 1 - my < 2 ? t->rows - 1 - my : 2;
 	if (lb->editing)
-		tui_put(t->rows - 3, 2, t->cols - 2, 0,
+		tui_put(my, 2, t->cols - 2, 0,
 		    _("Type the engine's command line; Enter keeps it, Esc cancels."));
 	else
-		tui_put_wrap(t->rows - 3, 2, t->cols - 2, 2, A_BOLD, lb->msg);
+		tui_put_wrap(my, 2, t->cols - 2, lines, A_BOLD, lb->msg);
 	tui_put_keys(t->rows - 1, 0, t->cols, A_DIM,
 	    _("Up/down choose  Left/right change  Enter select  S start  C continue  O online  q quit  ? keys"));
 }

@@ -164,4 +164,18 @@ tui_screen | LC_ALL=C grep -q '[^ -~]\|??' &&
 	tui_fail "a character beyond ASCII on a terminal that is not UTF-8"
 export LANG=C.UTF-8
 tui_ok "a terminal that is not UTF-8 is shown ASCII alone"
+
+# The lobby at its smallest, 40x20: every row shows, and a message goes
+# under the last one, on two lines, over the key line.
+tui_start
+tmux -L "$tui_sock" resize-window -t tui -x 40 -y 20
+tui_wait "Up/down choose  ? keys"
+tui_keys c
+tui_wait "There is no unfinished game to"
+for row in "Board size" "Sound (bell)" "[ Start game ]" "[ Online play ]" "[ Quit ]"; do
+	tui_screen | grep -qF "$row" || tui_fail "the lobby at 40x20 lost '$row'"
+done
+tui_screen | tail -n 3 | head -n 2 | tr '\n' '|' | grep -q "^  There is no unfinished game to|  continue|$" ||
+	tui_fail "the message at 40x20: $(tui_screen | tail -n 3)"
+tui_ok "the lobby at 40x20 shows every row and the whole message"
 tui_done
