@@ -66,7 +66,7 @@ tui_od_login(struct tui *t)
 
 	tui_put(0, 2, t->cols - 2, tui_board_attr(t, TUI_ATTR_TITLE),
 	    _("tengen: online play"));
-	tui_put(1, 2, t->cols - 2, A_DIM,
+	tui_put_wrap(1, 2, t->cols - 2, 2, A_DIM,
 	    _("Log in, or register a new name on this server"));
 	memset(stars, '*', n < sizeof stars - 1 ? n : sizeof stars - 1);
 	stars[n < sizeof stars - 1 ? n : sizeof stars - 1] = '\0';
@@ -86,7 +86,8 @@ tui_od_login(struct tui *t)
 		} else {
 			tui_put(y, 4, 14, sel ? A_REVERSE : 0, _(labels[f]));
 			snprintf(buf, sizeof buf, "%s%s", value, sel ? "_" : "");
-			tui_put(y, 19, t->cols - 20, sel ? A_UNDERLINE : 0, buf);
+			tui_put_tail(y, 19, t->cols - 20, sel ? A_UNDERLINE : 0,
+			    buf);
 		}
 		y++;
 	}
@@ -130,7 +131,7 @@ tui_od_lobby(struct tui *t)
 	    _("%s: %s, %ld points, won %d, lost %d, drawn %d, escaped %d"),
 	    o->name, me->rank, me->points, me->wins, me->losses, me->draws,
 	    me->escapes);
-	tui_put(1, 2, t->cols - 2, 0, buf);
+	tui_put_wrap(1, 2, t->cols - 2, 2, 0, buf);
 	tui_put(3, 2, x2 - 3, A_BOLD | (o->field == 0 ? A_UNDERLINE : 0),
 	    _("Rooms"));
 	for (int i = 0; i < o->nrooms && 4 + i < t->rows - 10; i++) {

@@ -165,6 +165,27 @@ tui_put_wrap(int y, int x, int w, int lines, int attr, const char *s)
 }
 
 int
+tui_put_tail(int y, int x, int w, int attr, const char *s)
+{
+	mbstate_t st;
+	int width = tui_text_width(s);
+
+	if (width <= w || w < 2)
+		return tui_put(y, x, w, attr, s);
+	/* Drop characters from the front until the rest fits after "<". */
+	memset(&st, 0, sizeof st);
+	while (*s != '\0' && width > w - 1) {
+		wchar_t wc;
+		int cw;
+
+		s += tui_char(s, &st, &wc, &cw);
+		width -= cw;
+	}
+	tui_put(y, x, 1, attr, "<");
+	return 1 + tui_put(y, x + 1, w - 1, attr, s);
+}
+
+int
 tui_put_keys(int y, int x, int w, int attr, const char *s)
 {
 	char line[1024];

@@ -259,6 +259,9 @@ int tui_put(int y, int x, int w, int attr, const char *s);
 /* The same, going on to the next lines (at most LINES) at spaces where the
  * text is wider than W; the last line is clipped.  Returns the lines used. */
 int tui_put_wrap(int y, int x, int w, int lines, int attr, const char *s);
+/* The same, showing the end of S after a "<" where S is wider than W: a
+ * field whose end is being typed, a server's port. */
+int tui_put_tail(int y, int x, int w, int attr, const char *s);
 /* A line of keys, "P pass  Z undo  ? keys", in W columns: where it is
  * wider, the items that fit whole, and always the last. */
 int tui_put_keys(int y, int x, int w, int attr, const char *s);

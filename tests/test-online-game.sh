@@ -12,7 +12,28 @@ on_server
 on_start alice
 on_register alice
 on_start bob
+# The login at 40x20: the sentence on two lines, and the server's address
+# by its end, port and all.
+on_wait bob "Password"
+tmux -L "$on_sock" resize-window -t bob -x 40 -y 20
+on_wait bob "  this server"
+port=${URL##*:}
+on_screen bob | grep -q "Server  *<.*:$port\$" ||
+	on_fail "the server's address at 40 columns: $(on_screen bob | grep Server)"
+tmux -L "$on_sock" resize-window -t bob -x 80 -y 24
+on_ok "the login at 40x20 shows the sentence and the port"
 on_register bob
+# The player's line in the lobby at 40x20 goes on to a second line.
+tmux -L "$on_sock" resize-window -t bob -x 40 -y 20
+on_deadline=$(($(date +%s) + on_timeout))
+until on_screen bob | sed -n 3p | grep -q "^  .*drawn 0, escaped 0 *\$"; do
+	[ "$(date +%s)" -ge "$on_deadline" ] &&
+		on_fail "the player's line at 40 columns: $(on_screen bob | sed -n 2,3p)"
+	sleep 0.1
+done
+tmux -L "$on_sock" resize-window -t bob -x 80 -y 24
+on_wait bob "bob: Beginner, 0 points, won 0, lost 0, drawn 0, escaped 0"
+on_ok "the player's line at 40x20 goes on to a second line"
 
 # The room's chat, in the lobby.
 on_wait bob "T: write in the room's chat"
