@@ -51,7 +51,8 @@ static const char server_db_schema[] =
 	" accepted INTEGER NOT NULL, result TEXT NOT NULL,"
 	" reason TEXT NOT NULL, started INTEGER NOT NULL,"
 	" undo_by INTEGER NOT NULL DEFAULT 0,"
-	" resumed_at INTEGER NOT NULL DEFAULT 0);"
+	" resumed_at INTEGER NOT NULL DEFAULT 0,"
+	" turn_ms INTEGER NOT NULL DEFAULT 0);"
 	"CREATE INDEX IF NOT EXISTS games_table ON games(table_id, id);"
 	"CREATE TABLE IF NOT EXISTS moves("
 	" game_id INTEGER NOT NULL, n INTEGER NOT NULL, color INTEGER NOT NULL,"
@@ -59,6 +60,8 @@ static const char server_db_schema[] =
 	"CREATE TABLE IF NOT EXISTS events("
 	" kind INTEGER NOT NULL, chan INTEGER NOT NULL, seq INTEGER NOT NULL,"
 	" body TEXT NOT NULL, PRIMARY KEY(kind, chan, seq)) WITHOUT ROWID;"
+	"CREATE TABLE IF NOT EXISTS alive("
+	" id INTEGER PRIMARY KEY CHECK (id = 1), at_ms INTEGER NOT NULL);"
 	"CREATE TABLE IF NOT EXISTS news("
 	" id INTEGER PRIMARY KEY, posted INTEGER NOT NULL, title TEXT NOT NULL,"
 	" body TEXT NOT NULL);"
@@ -83,6 +86,7 @@ enum server_db_stmt {
 	Q_MOVE_ADD, Q_MOVE_TRUNC, Q_MOVES,
 	Q_EVENT_ADD, Q_EVENT_LAST, Q_EVENTS,
 	Q_NEWS_ADD, Q_NEWS,
+	Q_ALIVE_SET, Q_ALIVE_GET,
 	Q_COUNT
 };
 
@@ -91,7 +95,8 @@ enum server_db_stmt {
 	" rules_set, rules_fixed, seat0, seat1, games, ready"
 #define GAME_COLS "table_id, black, white, size, komi, main_time," \
 	" move_limit, overtime, status, black_main, white_main, black_over," \
-	" white_over, dead, accepted, result, reason, undo_by, resumed_at"
+	" white_over, dead, accepted, result, reason, undo_by, resumed_at," \
+	" turn_ms"
 
 static const char *const server_db_sql[Q_COUNT] = {
 	[Q_BEGIN] = "BEGIN IMMEDIATE",
@@ -121,12 +126,12 @@ static const char *const server_db_sql[Q_COUNT] = {
 	[Q_TABLES] = "SELECT " TABLE_COLS ", id FROM tables ORDER BY id",
 	[Q_GAME_ADD] = "INSERT INTO games(" GAME_COLS ", started)"
 	    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
-	    " ?)",
+	    " ?, ?)",
 	[Q_GAME_SAVE] = "UPDATE games SET table_id = ?, black = ?, white = ?,"
 	    " size = ?, komi = ?, main_time = ?, move_limit = ?, overtime = ?,"
 	    " status = ?, black_main = ?, white_main = ?, black_over = ?,"
 	    " white_over = ?, dead = ?, accepted = ?, result = ?, reason = ?,"
-	    " undo_by = ?, resumed_at = ? WHERE id = ?",
+	    " undo_by = ?, resumed_at = ?, turn_ms = ? WHERE id = ?",
 	[Q_GAME_GET] = "SELECT " GAME_COLS ", id FROM games WHERE id = ?",
 	[Q_GAME_LAST] = "SELECT " GAME_COLS ", id FROM games WHERE table_id = ?"
 	    " ORDER BY id DESC LIMIT 1",
@@ -142,6 +147,8 @@ static const char *const server_db_sql[Q_COUNT] = {
 	[Q_NEWS_ADD] = "INSERT INTO news(posted, title, body) VALUES (?, ?, ?)",
 	[Q_NEWS] = "SELECT id, posted, title, body FROM news"
 	    " ORDER BY id DESC LIMIT ?",
+	[Q_ALIVE_SET] = "INSERT OR REPLACE INTO alive(id, at_ms) VALUES (1, ?)",
+	[Q_ALIVE_GET] = "SELECT at_ms FROM alive WHERE id = 1",
 };
 
 struct server_db {
@@ -156,13 +163,13 @@ server_db_error(struct server_db *db)
 }
 
 /* Columns added since the first schema, for databases made before them:
- * games.undo_by, games.resumed_at, tables.ready. */
+ * games.undo_by, games.resumed_at, games.turn_ms, tables.ready. */
 static int
 server_db_migrate(struct server_db *db, char **msg)
 {
 	static const char *const added[][2] = {
 		{ "games", "undo_by" }, { "games", "resumed_at" },
-		{ "tables", "ready" },
+		{ "games", "turn_ms" }, { "tables", "ready" },
 	};
 
 	for (size_t i = 0; i < sizeof added / sizeof added[0]; i++) {
@@ -548,6 +555,7 @@ server_db_game_bind(sqlite3_stmt *s, const struct server_db_game *g)
 	sqlite3_bind_text(s, 17, g->reason, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int(s, 18, g->undo_by);
 	sqlite3_bind_int(s, 19, g->resumed_at);
+	sqlite3_bind_int64(s, 20, (sqlite3_int64)g->turn_ms);
 }
 
 int
@@ -556,7 +564,7 @@ server_db_game_add(struct server_db *db, struct server_db_game *g)
 	sqlite3_stmt *s = server_db_stmt(db, Q_GAME_ADD);
 
 	server_db_game_bind(s, g);
-	sqlite3_bind_int64(s, 20, (sqlite3_int64)time(NULL));
+	sqlite3_bind_int64(s, 21, (sqlite3_int64)time(NULL));
 	if (server_db_done(s) < 0)
 		return -1;
 	g->id = (long)sqlite3_last_insert_rowid(db->h);
@@ -569,7 +577,7 @@ server_db_game_save(struct server_db *db, const struct server_db_game *g)
 	sqlite3_stmt *s = server_db_stmt(db, Q_GAME_SAVE);
 
 	server_db_game_bind(s, g);
-	sqlite3_bind_int64(s, 20, g->id);
+	sqlite3_bind_int64(s, 21, g->id);
 	return server_db_done(s);
 }
 
@@ -598,7 +606,8 @@ server_db_game_one(sqlite3_stmt *s, struct server_db_game *g)
 		server_db_text(s, 16, g->reason, sizeof g->reason);
 		g->undo_by = sqlite3_column_int(s, 17);
 		g->resumed_at = sqlite3_column_int(s, 18);
-		g->id = (long)sqlite3_column_int64(s, 19);
+		g->turn_ms = (long long)sqlite3_column_int64(s, 19);
+		g->id = (long)sqlite3_column_int64(s, 20);
 	}
 	sqlite3_reset(s);
 	return rc == SQLITE_ROW ? 0 : rc == SQLITE_DONE ? 1 : -1;
@@ -748,4 +757,26 @@ server_db_news(struct server_db *db, int limit,
 	}
 	sqlite3_reset(s);
 	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int
+server_db_alive_set(struct server_db *db, long long ms)
+{
+	sqlite3_stmt *s = server_db_stmt(db, Q_ALIVE_SET);
+
+	sqlite3_bind_int64(s, 1, (sqlite3_int64)ms);
+	return server_db_done(s);
+}
+
+long long
+server_db_alive_get(struct server_db *db)
+{
+	sqlite3_stmt *s = server_db_stmt(db, Q_ALIVE_GET);
+	long long ms = 0;
+	int rc = sqlite3_step(s);
+
+	if (rc == SQLITE_ROW)
+		ms = (long long)sqlite3_column_int64(s, 0);
+	sqlite3_reset(s);
+	return rc == SQLITE_ROW ? ms : rc == SQLITE_DONE ? 0 : -1;
 }

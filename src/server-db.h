@@ -77,6 +77,8 @@ struct server_db_game {
 	char reason[16];	/* score, resign, time, escape */
 	int undo_by;		/* the colour whose undo request waits, or 0 */
 	int resumed_at;		/* moves when play last resumed after counting */
+	long long turn_ms;	/* wall clock (ms since 1970) the move to
+				 * play began, 0 unknown */
 };
 
 /* Open (creating if needed) the database at PATH in WAL mode; SYNC_FULL
@@ -159,5 +161,12 @@ int server_db_news_add(struct server_db *db, const char *title,
 int server_db_news(struct server_db *db, int limit,
 		void (*fn)(void *arg, long id, long posted, const char *title,
 			const char *body), void *arg);
+
+/* The last moment the server was known to run (wall clock, ms since
+ * 1970), written while games are played: after a crash, the time a player
+ * thought before it is charged, the time the server was down is not.
+ * _get returns 0 when never written, -1 on error. */
+int server_db_alive_set(struct server_db *db, long long ms);
+long long server_db_alive_get(struct server_db *db);
 
 #endif

@@ -96,6 +96,11 @@ server_game_row(const struct server_table *t, const struct server_game *sg,
 	snprintf(row->reason, sizeof row->reason, "%s", sg->reason);
 	row->undo_by = sg->undo_by;
 	row->resumed_at = sg->resumed_at;
+	/* When the move to play began, on the wall clock, so that a restart
+	 * can charge what was thought before the server stopped. */
+	if (sg->status == SERVER_PLAYING)
+		row->turn_ms = util_wall_ms() -
+		    (long long)((util_now() - sg->turn_start) * 1000);
 	if (!server_game_counted(sg))
 		return;
 	for (int p = 0; p < sg->g.board.npoints; p++) {
@@ -200,6 +205,11 @@ server_game_load(struct server *srv, struct server_table *t)
 	snprintf(sg->reason, sizeof sg->reason, "%s", row.reason);
 	if (row.resumed_at > 0 && row.resumed_at <= sg->g.nmoves)
 		sg->resumed_at = row.resumed_at;
+	/* The player to move is charged what they had thought when the
+	 * server was last known to run, not the time it was down. */
+	if (sg->status == SERVER_PLAYING && row.turn_ms > 0 &&
+	    srv->alive_ms > row.turn_ms)
+		sg->turn_start -= (double)(srv->alive_ms - row.turn_ms) / 1000;
 	if (sg->status == SERVER_PLAYING &&
 	    (row.undo_by == BLACK || row.undo_by == WHITE))
 		sg->undo_by = (enum color)row.undo_by;
@@ -990,6 +1000,18 @@ server_game_tick_one(struct server *srv, struct server_table *t, double now)
 			return;
 		}
 	}
+}
+
+bool
+server_games_playing(const struct server *srv)
+{
+	for (long id = 1; id < srv->ctables; id++) {
+		const struct server_table *t = srv->tables[id];
+
+		if (t && t->game && t->game->status == SERVER_PLAYING)
+			return true;
+	}
+	return false;
 }
 
 void

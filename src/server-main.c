@@ -28,6 +28,7 @@
 #include "util.h"
 
 #define SERVER_TICK_NS 100000000L
+#define SERVER_ALIVE_SECONDS 1.0
 
 void
 server_fatal(struct server *srv, const char *what)
@@ -154,6 +155,22 @@ server_add_room(struct server_db *db, char **arg)
 	return 0;
 }
 
+/* Say in the database that the server runs, once a second while a clock
+ * runs (and when it stops): a restart charges the player to move what
+ * they thought until then, and not the time the server was down. */
+static void
+server_alive(struct server *srv, double now, bool stopping)
+{
+	if (!stopping && (now - srv->alive_at < SERVER_ALIVE_SECONDS ||
+	    !server_games_playing(srv)))
+		return;
+	server_begin(srv);
+	if (server_db_alive_set(srv->db, util_wall_ms()) < 0)
+		server_fatal(srv, "writing the time");
+	server_commit(srv);
+	srv->alive_at = now;
+}
+
 static void
 server_tick(struct server *srv)
 {
@@ -162,6 +179,7 @@ server_tick(struct server *srv)
 	pthread_mutex_lock(&srv->lock);
 	server_game_tick(srv, now);
 	server_waiters_expire(srv, now, false);
+	server_alive(srv, now, false);
 	pthread_mutex_unlock(&srv->lock);
 }
 
@@ -231,6 +249,9 @@ server_run(struct server *srv)
 	if (!srv->opt.quiet)
 		fprintf(stderr, "tengend: signal %d, stopping\n", sig);
 	server_http_stop(srv);
+	pthread_mutex_lock(&srv->lock);
+	server_alive(srv, util_now(), true);
+	pthread_mutex_unlock(&srv->lock);
 	return 0;
 }
 
@@ -394,7 +415,8 @@ main(int argc, char **argv)
 		return 1;
 	}
 	pthread_mutex_init(&srv.lock, NULL);
-	if (server_tables_load(&srv) < 0) {
+	if ((srv.alive_ms = server_db_alive_get(srv.db)) < 0 ||
+	    server_tables_load(&srv) < 0) {
 		fprintf(stderr, "tengend: %s: cannot load the tables: %s\n",
 		    srv.opt.db_path, server_db_error(srv.db));
 		return 1;

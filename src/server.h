@@ -147,6 +147,9 @@ struct server {
 	int txn;			/* depth of server_begin() */
 	bool stopping;
 	struct server_throttle *throttle;	/* failed logins by name */
+	long long alive_ms;	/* the server before this one last ran (wall
+				 * clock, ms), 0 unknown */
+	double alive_at;	/* when this one last said it runs */
 };
 
 /* A request being answered: the handler fills STATUS and REPLY. */
@@ -256,6 +259,8 @@ void server_table_announce(struct server *srv, struct server_table *t);
 
 /* server-game.c */
 int server_game_load(struct server *srv, struct server_table *t);
+/* Is a game being played (a clock running)? */
+bool server_games_playing(const struct server *srv);
 void server_game_free(struct server_game *sg);
 /* Start a game at T between the seated players (both ready). */
 void server_game_start(struct server *srv, struct server_table *t);

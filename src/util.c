@@ -168,6 +168,15 @@ util_format_double(double v, char *buf, size_t len)
 	return buf;
 }
 
+long long
+util_wall_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 double
 util_now(void)
 {

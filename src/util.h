@@ -31,6 +31,8 @@ char *util_format_double(double v, char *buf, size_t len);
 
 /* Seconds on the monotonic clock, for measuring intervals. */
 double util_now(void);
+/* Milliseconds since 1970 on the wall clock, for times kept on disk. */
+long long util_wall_ms(void);
 
 /* xorshift-style generator; one per thread, no locking. */
 struct rng {

@@ -2,9 +2,10 @@
 # test-server-restart.sh: kill -9 loses no accepted move.  Moves are sent
 # as fast as possible while the server is killed; after a restart on the
 # same database every move that got its reply is there, the game goes on
-# where it was, the time the server was down is charged to nobody, and
-# the event numbers go on without a gap.  An undo request waiting for an
-# answer and the marks of counting survive a restart too.
+# where it was, the time the server was down is charged to nobody (what
+# the player to move thought before it is), and the event numbers go on
+# without a gap.  An undo request waiting for an answer and the marks of
+# counting survive a restart too.
 set -u
 . "${top_srcdir:-.}/tests/server/lib.sh"
 server_start
@@ -116,7 +117,7 @@ ok "$(jo .game.status)/$(jo '.game.counting.dead | length')" "counting/$dead" \
 undo_by_columns() {
 	python3 -c 'import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
-print(len([c for c in db.execute("PRAGMA table_info(games)") if c[1] in ("undo_by", "resumed_at")]) +
+print(len([c for c in db.execute("PRAGMA table_info(games)") if c[1] in ("undo_by", "resumed_at", "turn_ms")]) +
       len([c for c in db.execute("PRAGMA table_info(tables)") if c[1] == "ready"]))' \
 		"$tmp/db"
 }
@@ -126,13 +127,14 @@ if command -v python3 >/dev/null 2>&1; then
 db = sqlite3.connect(sys.argv[1])
 db.execute("ALTER TABLE games DROP COLUMN undo_by")
 db.execute("ALTER TABLE games DROP COLUMN resumed_at")
+db.execute("ALTER TABLE games DROP COLUMN turn_ms")
 db.execute("ALTER TABLE tables DROP COLUMN ready")
 db.commit()' "$tmp/db" || exit 99
 	ok "$(undo_by_columns)" 0 "the older database lacks the columns added since"
 	server_start
 	call GET "/state?table=$t" ""
 	ok "$STATUS/$(jo .game.status)" 200/counting "an older database opens"
-	ok "$(undo_by_columns)" 3 "with games.undo_by, games.resumed_at and tables.ready added"
+	ok "$(undo_by_columns)" 4 "with games.undo_by, games.resumed_at, games.turn_ms and tables.ready added"
 else
 	echo "# python3 not found: the migration of an older database is not tried"
 fi
@@ -168,4 +170,16 @@ ok "$(jo '.seats[0].ready')/$(jo '.seats[1].ready')" true/false \
 call POST /table/start "$dave" "{\"table\":$t2}"
 call GET "/state?table=$t2" ""
 ok "$(jo .game.status)" playing "dave's start begins the game"
+
+# What the player to move thought before the server stopped is charged,
+# the time it was down is not: 3 s of thought, then 3 s down.
+tomove2=$(jo .game.to_move)
+sleep 3
+server_kill -9
+sleep 3
+server_start
+call GET "/state?table=$t2" ""
+main=$(jo ".game.clock.$tomove2.main_left")
+ok "$(awk "BEGIN { print ($main > 594.5 && $main < 598.5) }")" 1 \
+	"the thought before a kill is charged, the time down is not ($main s left of 600)"
 finish
