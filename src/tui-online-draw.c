@@ -149,7 +149,7 @@ tui_od_lobby(struct tui *t)
 	/* The room's chat takes the lower half of the column, down to its
 	 * input line just above the leaderboard, when there is room. */
 	avail = t->rows - 14;
-	tables_end = avail >= 8 ? t->rows - 10 - avail / 2 : t->rows - 10;
+	tables_end = avail >= 6 ? t->rows - 10 - avail / 2 : t->rows - 10;
 	for (int i = 0; i < o->ntables && y < tables_end; i++, y++) {
 		const struct tui_online_table *tb = &o->tables[i];
 

@@ -48,6 +48,18 @@ on_keys alice T
 on_type alice "$(printf '一%.0s' $(seq 167))"
 on_keys alice Enter Escape
 on_wait bob "alice: 一一一一一一一一"
+# At 20 lines the room's chat still shows its last line.
+# (Drawn anew at 20 lines, its heading is on the 8th; at 24 on the 10th.)
+tmux -L "$on_sock" resize-window -t bob -x 80 -y 20
+on_deadline=$(($(date +%s) + on_timeout))
+until on_screen bob | sed -n 8p | grep -q "Room chat" &&
+	on_screen bob | sed -n 9p | grep -q "alice: 一一一一一一一一"; do
+	[ "$(date +%s)" -ge "$on_deadline" ] &&
+		on_fail "the room's chat at 20 lines: $(on_screen bob)"
+	sleep 0.1
+done
+tmux -L "$on_sock" resize-window -t bob -x 80 -y 24
+on_ok "the room's chat at 20 lines"
 
 on_table alice bob
 on_wait alice "White: bob (Beginner)"
