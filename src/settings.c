@@ -165,6 +165,7 @@ static const struct settings_row settings_rows[] = {
 	{ "engine", SETTINGS_STRING, SETTINGS_AT(engine), 0, 0, NULL },
 	{ "server", SETTINGS_STRING, SETTINGS_AT(server), 0, 0, NULL },
 	{ "room", SETTINGS_INT, SETTINGS_AT(room), 0, 1e9, NULL },
+	{ "play_on", SETTINGS_INT, SETTINGS_AT(play_on), -1, 1e6, NULL },
 };
 #define SETTINGS_NROWS (sizeof settings_rows / sizeof settings_rows[0])
 
@@ -185,6 +186,7 @@ settings_default(struct settings *s)
 	s->sound = true;
 	s->width = SETTINGS_WIDTH_AUTO;
 	snprintf(s->engine, sizeof s->engine, "gnugo --mode gtp");
+	s->play_on = -1;
 }
 
 /* Set one row from its text; -1 if the value does not parse. */
@@ -307,6 +309,9 @@ settings_format(const struct settings *s)
 		switch (row->type) {
 		case SETTINGS_INT:
 			memcpy(&v, field, sizeof v);
+			/* Below 0 (play_on): not set, not written. */
+			if (v < 0)
+				continue;
 			snprintf(value, sizeof value, "%d", v);
 			break;
 		case SETTINGS_DOUBLE:

@@ -55,6 +55,8 @@ struct settings {
 	char engine[SETTINGS_ENGINE_LEN];	/* command line of the GTP engine */
 	char server[SETTINGS_ENGINE_LEN];	/* the last online server, "" none */
 	int room;		/* the last room seen there */
+	int play_on;		/* current.conf alone: the moves at which the
+				 * players went on after two passes, -1 none */
 };
 
 void settings_default(struct settings *s);

@@ -96,8 +96,12 @@ tui_game_save(struct tui *t)
 		return;
 	const uint8_t *dead = gm->mode == TUI_COUNT ||
 	    (gm->g.end == GAME_END_SCORE && gm->has_count) ? gm->dead : NULL;
+	struct settings meta = gm->set;
 
-	if (tui_save_write(t->data_dir, &gm->g, &gm->set, gm->human, dead) < 0)
+	/* Players who went on after two passes and left come back to the
+	 * board, not to counting. */
+	meta.play_on = gm->play_on_at;
+	if (tui_save_write(t->data_dir, &gm->g, &meta, gm->human, dead) < 0)
 		tui_game_message(gm, true, _("Cannot save the game in %s"),
 		    t->data_dir);
 	/* Once per result: a result taken back and given again (an undo
@@ -150,6 +154,14 @@ tui_game_result(const struct tui *t, char *buf, size_t len)
 	}
 }
 
+/* Two passes in a row, both since the players last went on after two
+ * passes: the counting begins. */
+static bool
+tui_game_counts(const struct tui_game *gm)
+{
+	return game_two_passes(&gm->g) && gm->g.nmoves - 2 >= gm->play_on_at;
+}
+
 void
 tui_game_after_move(struct tui *t)
 {
@@ -167,8 +179,7 @@ tui_game_after_move(struct tui *t)
 		return;
 	}
 	tui_game_save(t);
-	if (gm->mode == TUI_PLAY && game_two_passes(&gm->g) &&
-	    gm->g.nmoves != gm->play_on_at) {
+	if (gm->mode == TUI_PLAY && tui_game_counts(gm)) {
 		tui_count_begin(t, NULL);
 		return;
 	}
@@ -250,7 +261,7 @@ tui_game_load(struct tui *t, const char *path, const struct settings *set,
 	struct game g;
 	char note[200] = "";
 	uint8_t dead[BOARD_MAX_POINTS];
-	int count = tui_save_read(path, &g, dead, err, errlen);
+	int count = tui_save_read(path, &g, dead, err, errlen), play_on;
 
 	if (count < 0)
 		return -1;
@@ -278,8 +289,12 @@ tui_game_load(struct tui *t, const char *path, const struct settings *set,
 	s.size = g.size;
 	s.komi = g.komi;
 	s.handicap = g.handicap;
+	play_on = s.play_on;
+	s.play_on = -1;
 	tui_game_begin(t, &s);
 	gm->saved_final = g.end != GAME_END_NONE;
+	if (play_on >= 0 && play_on <= g.nmoves)
+		gm->play_on_at = play_on;
 	if (count > 0 && g.end == GAME_END_SCORE) {
 		memcpy(gm->dead, dead, sizeof gm->dead);
 		gm->has_count = true;
@@ -304,7 +319,7 @@ tui_game_load(struct tui *t, const char *path, const struct settings *set,
 		tui_game_message(gm, false,
 		    _("Game continued at move %d: %s to play"), g.nmoves,
 		    tui_game_color_name(game_to_move(&g)));
-	if (game_two_passes(&gm->g))
+	if (tui_game_counts(gm))
 		tui_count_begin(t, count > 0 ? dead : NULL);
 	else
 		tui_game_after_move(t);

@@ -56,12 +56,38 @@ test_komi_round_trip(void **state)
 	}
 }
 
+/* play_on, of a game's current.conf alone, is written only when set, so
+ * that the player's settings never carry it, and read back as it was. */
+static void
+test_play_on(void **state)
+{
+	struct settings s, back;
+	char *text;
+
+	(void)state;
+	settings_default(&s);
+	assert_int_equal(s.play_on, -1);
+	text = settings_format(&s);
+	assert_null(strstr(text, "play_on"));
+	free(text);
+	s.play_on = 12;
+	text = settings_format(&s);
+	assert_non_null(strstr(text, "\nplay_on=12\n"));
+	settings_default(&back);
+	assert_int_equal(settings_parse(&back, text), 0);
+	assert_int_equal(back.play_on, 12);
+	free(text);
+	assert_int_equal(settings_parse(&back, "play_on=-5\n"), 1);
+	assert_int_equal(back.play_on, 12);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bad_numbers),
 		cmocka_unit_test(test_komi_round_trip),
+		cmocka_unit_test(test_play_on),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

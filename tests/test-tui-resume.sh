@@ -225,4 +225,31 @@ if tui_row 2 | grep -q "[bw=]"; then
 fi
 tui_ok "no count on an earlier move"
 tui_stop
+
+# Players who go on after two passes and leave come back to the board,
+# not to counting; it takes two passes in a row after going on to count
+# again, one before leaving and one after too.
+tui_start --hotseat --ascii "$tui_tmp/count.sgf"
+tui_wait "Counting: mark dead groups"
+tui_keys Escape
+tui_wait "Play goes on: Black to play"
+tui_keys q
+tui_wait ">  [ Continue last game ]"
+tui_file_has "$XDG_DATA_HOME/tengen/current.conf" "play_on=2"
+tui_keys c
+tui_wait "Game continued at move 2: Black to play"
+tui_screen | grep -q "Counting" && tui_fail "counting again after going on"
+tui_keys p
+tui_wait "Black passes"
+tui_screen | grep -q "Counting" && tui_fail "counting after one pass since going on"
+tui_keys q
+tui_wait ">  [ Continue last game ]"
+tui_keys c
+tui_wait "Game continued at move 3: White to play"
+tui_keys p
+tui_wait "Counting: mark dead groups"
+tui_ok "going on after two passes is kept across leaving"
+grep -q "play_on" "$XDG_CONFIG_HOME/tengen/settings" &&
+	tui_fail "play_on in the player's settings"
+tui_stop
 tui_done
