@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 #include <wchar.h>
@@ -44,6 +45,40 @@ tui_signal_handler(int sig)
 		/* The pipe is full: the loop is awake anyway. */
 	}
 	errno = saved;
+}
+
+/* A resize wakes the loop too: curses' own handler only marks it, and a
+ * resize that comes after the loop's last getch() and before its poll()
+ * would wait for the next key. */
+static struct sigaction tui_winch_curses;
+
+static void
+tui_winch_handler(int sig)
+{
+	int saved = errno;
+
+	if (!(tui_winch_curses.sa_flags & SA_SIGINFO) &&
+	    tui_winch_curses.sa_handler != SIG_DFL &&
+	    tui_winch_curses.sa_handler != SIG_IGN &&
+	    tui_winch_curses.sa_handler != NULL)
+		tui_winch_curses.sa_handler(sig);
+	if (tui_signal_fd >= 0 && write(tui_signal_fd, "w", 1) < 0) {
+		/* The pipe is full: the loop is awake anyway. */
+	}
+	errno = saved;
+}
+
+/* After curses has set its own handler, which it calls. */
+static void
+tui_winch(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = tui_winch_handler;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGWINCH, &sa, &tui_winch_curses);
 }
 
 void
@@ -478,6 +513,13 @@ tui_open(struct tui *t, const struct tui_start *st)
 		tui_board_colors();
 	} else
 		t->color = false;
+	tui_winch();
+	/* A resize between curses reading the size and its handler would
+	 * go unseen: ask the terminal once more. */
+	struct winsize ws;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 &&
+	    ws.ws_col > 0 && (ws.ws_row != LINES || ws.ws_col != COLS))
+		resizeterm(ws.ws_row, ws.ws_col);
 	getmaxyx(stdscr, t->rows, t->cols);
 	return 0;
 }

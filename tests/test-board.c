@@ -460,15 +460,15 @@ test_playouts(void **state)
 static void
 test_cfg_distances(void **state)
 {
-	struct game g;
+	struct game pos;
 	uint8_t d[BOARD_MAX_POINTS];
 
 	(void)state;
-	game_init(&g, 9, 7.5);
-	assert_int_equal(tu_setup(&g,
+	game_init(&pos, 9, 7.5);
+	assert_int_equal(tu_setup(&pos,
 	    ".........\n.........\n.........\n.........\n.........\n"
 	    ".........\n..O......\n.XXXXXX..\n.........\n"), 0);
-	const struct board *b = &g.board;
+	const struct board *b = &pos.board;
 	board_cfg_distances(b, tu_pt(b, "B2"), 3, d);
 	assert_int_equal(d[tu_pt(b, "G2")], 0);	/* the same string */
 	assert_int_equal(d[tu_pt(b, "H2")], 1);	/* its liberty, far along */
@@ -485,7 +485,7 @@ test_cfg_distances(void **state)
 	assert_int_equal(d[tu_pt(b, "E4")], 1);
 	assert_int_equal(d[tu_pt(b, "E3")], 2);
 	assert_int_equal(d[tu_pt(b, "E2")], BOARD_FAR);
-	game_free(&g);
+	game_free(&pos);
 }
 
 /* The heavy policy lets a self-atari of two stones through two times in
@@ -494,30 +494,30 @@ test_cfg_distances(void **state)
 static void
 test_selfatari_leak(void **state)
 {
-	struct game g;
+	struct game pos;
 	struct rng r = { 11 };
 	int through[3] = { 0, 0, 0 };
 
 	(void)state;
-	game_init(&g, 9, 7.5);
-	assert_int_equal(tu_setup(&g,
+	game_init(&pos, 9, 7.5);
+	assert_int_equal(tu_setup(&pos,
 	    ".........\n.........\n.........\n.........\n.........\n"
 	    ".........\n.........\nOO.......\nX........\n"), 0);
-	point_t b1 = tu_pt(&g.board, "B1"), e5 = tu_pt(&g.board, "E5");
-	assert_true(playout_is_selfatari(&g.board, BLACK, b1));
+	point_t b1 = tu_pt(&pos.board, "B1"), e5 = tu_pt(&pos.board, "E5");
+	assert_true(playout_is_selfatari(&pos.board, BLACK, b1));
 	for (int i = 0; i < 1000; i++) {
 		for (int pol = 0; pol < 3; pol++)
-			if (!playout_refuses_selfatari(&g.board, &r,
+			if (!playout_refuses_selfatari(&pos.board, &r,
 			    (enum playout_policy)pol, BLACK, b1))
 				through[pol]++;
-		assert_false(playout_refuses_selfatari(&g.board, &r,
+		assert_false(playout_refuses_selfatari(&pos.board, &r,
 		    PLAYOUT_HEAVY, BLACK, e5));
 	}
 	assert_int_equal(through[PLAYOUT_LIGHT], 1000);
 	assert_int_equal(through[PLAYOUT_SAFE], 0);
 	/* 400 expected; the bounds are five standard deviations. */
 	assert_in_range(through[PLAYOUT_HEAVY], 323, 477);
-	game_free(&g);
+	game_free(&pos);
 }
 
 int
