@@ -86,8 +86,8 @@ learn_file(const char *file, const char *name, struct eval *ev, long *nmoves)
 		fprintf(stderr, "shape-learn: %s\n", err);
 		return -1;
 	}
-	if (game_init(&g, rec.size, rec.komi) < 0 ||
-	    game_from_sgf(&g, &rec, file, err, sizeof err) < 0) {
+	/* game_from_sgf() initialises G itself. */
+	if (game_from_sgf(&g, &rec, file, err, sizeof err) < 0) {
 		fprintf(stderr, "shape-learn: %s\n", err);
 		sgf_record_free(&rec);
 		return -1;

@@ -200,11 +200,18 @@ echo "1 tengen: writing to the controller" >pipe.expected
 compare "a controller that goes away" pipe.expected pipe.actual
 
 # --bench with more threads than the memory allows: status 1 and why.
-(ulimit -v 200000; "$tengen" --bench --threads 64 --seconds 0.2 --size 9 \
-	>/dev/null 2>bench.err; echo $? >bench.status)
-echo "$(cat bench.status) $(cut -d: -f1-2 bench.err)" >bench.actual
-echo "1 tengen: --bench" >bench.expected
-compare "--bench that cannot start its threads" bench.expected bench.actual
+# (A build with the address sanitizer, --enable-debug, cannot start at
+# all in that little address space: then the check is left out.)
+if (ulimit -v 200000; "$tengen" --version >/dev/null 2>&1); then
+	(ulimit -v 200000; "$tengen" --bench --threads 64 --seconds 0.2 \
+		--size 9 >/dev/null 2>bench.err; echo $? >bench.status)
+	echo "$(cat bench.status) $(cut -d: -f1-2 bench.err)" >bench.actual
+	echo "1 tengen: --bench" >bench.expected
+	compare "--bench that cannot start its threads" bench.expected bench.actual
+else
+	echo "# tengen does not start in 200 MB of address space (a sanitizer" \
+		"build?): --bench without its threads is not tried"
+fi
 
 # TENGEN_SEED alone (no --threads) makes --gtp repeatable: one thread.
 printf 'boardsize 9\nclear_board\ngenmove b\ngenmove w\ngenmove b\n' >seed.gtp
