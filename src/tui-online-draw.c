@@ -142,8 +142,12 @@ tui_od_lobby(struct tui *t)
 		tui_put(4 + i, 2, x2 - 3, i == o->room && o->field == 0 ?
 		    A_REVERSE : 0, buf);
 	}
-	tui_put(3, x2, w2, A_BOLD | (o->field == 1 ? A_UNDERLINE : 0),
+	/* The heading with its keys, or alone where they do not fit. */
+	snprintf(buf, sizeof buf, "%s",
 	    _("Tables (Enter: sit, W: watch, N: new table)"));
+	if (tui_text_width(buf) > w2)
+		snprintf(buf, sizeof buf, "%s", _("Tables"));
+	tui_put(3, x2, w2, A_BOLD | (o->field == 1 ? A_UNDERLINE : 0), buf);
 	o->tabley = 4;
 	y = 4;
 	/* The room's chat takes the lower half of the column, down to its
@@ -161,7 +165,9 @@ tui_od_lobby(struct tui *t)
 		    0, buf);
 	}
 	if (o->ntables == 0)
-		tui_put(y, x2, w2, A_DIM, _("No tables yet: N opens one"));
+		tui_put_wrap(y, x2, w2, tables_end - y < 3 ?
+		    (tables_end - y > 1 ? tables_end - y : 1) : 3, A_DIM,
+		    _("No tables yet: N opens one"));
 	if (tables_end < t->rows - 10) {
 		tui_put(tables_end, x2, w2, A_BOLD, _("Room chat"));
 		tui_chat_draw(&o->room_chat, tables_end + 1, t->rows - 11, x2,
