@@ -83,13 +83,21 @@ match_command(struct gtp_client *gc, const char **reply, char *why,
 	return false;
 }
 
+/* What tengen's search said of one of its moves, for the record. */
+struct match_note {
+	bool ours;		/* tengen's move */
+	long playouts;		/* 0: passed without a search, the count won */
+	double seconds, winrate;
+};
+
 /* One game; returns the winner (EMPTY for a draw, OFFBOARD on failure).
  * Adds tengen's thinking time to *SECONDS and its moves to *MOVES; a game
- * counted leaves its dead stones in DEAD. */
+ * counted leaves its dead stones in DEAD.  NOTES (3 size² + 1) get the
+ * search's figures of each of tengen's moves, by move number. */
 static enum color
 match_game(const struct match_options *mo, struct ai *ai, struct gtp_client *gc,
 	   enum color ours, struct game *g, uint8_t *dead, double *seconds,
-	   int *moves, char *why, size_t whylen)
+	   int *moves, struct match_note *notes, char *why, size_t whylen)
 {
 	const char *reply;
 	char v[8];
@@ -107,10 +115,15 @@ match_game(const struct match_options *mo, struct ai *ai, struct gtp_client *gc,
 
 		if (c == ours) {
 			double start = util_now();
+			struct ai_stats st;
 
-			p = ai_genmove(ai, g, c, NULL);
+			p = ai_genmove(ai, g, c, &st);
 			*seconds += util_now() - start;
 			++*moves;
+			notes[g->nmoves].ours = true;
+			notes[g->nmoves].playouts = st.playouts;
+			notes[g->nmoves].seconds = st.seconds;
+			notes[g->nmoves].winrate = st.winrate;
 			if (p == BOARD_RESIGN) {
 				game_resign(g, c);
 				return color_other(c);
@@ -177,12 +190,13 @@ match_exists(const char *path)
 	return stat(path, &st) == 0;
 }
 
-/* Write game N, with its count (DEAD) when it was counted; false (and a
- * message) if it cannot be written, or if a file of that name is already
- * there. */
+/* Write game N, with its count (DEAD) when it was counted and the search's
+ * figures (NOTES) as comments on tengen's moves; false (and a message) if
+ * it cannot be written, or if a file of that name is already there. */
 static bool
 match_save(const struct match_options *mo, const struct game *g,
-	   const uint8_t *dead, int n, enum color ours)
+	   const uint8_t *dead, const struct match_note *notes, int n,
+	   enum color ours)
 {
 	struct sgf_record rec;
 	char path[4096];
@@ -204,6 +218,21 @@ match_save(const struct match_options *mo, const struct game *g,
 	rec.white = xstrdup(ours == WHITE ? "tengen" : mo->engine);
 	if (g->end == GAME_END_SCORE)
 		game_sgf_set_count(&rec, g, dead);
+	for (int i = 0; i < rec.nmoves && i < g->nmoves; i++) {
+		char c[96];
+
+		if (!notes[i].ours)
+			continue;
+		if (notes[i].playouts > 0)
+			snprintf(c, sizeof c, "tengen: win rate %.1f%%, %ld "
+			    "playouts, %.2f s", 100 * notes[i].winrate,
+			    notes[i].playouts, notes[i].seconds);
+		else
+			snprintf(c, sizeof c, "tengen: passes after the pass, "
+			    "the count as it stands wins");
+		free(rec.moves[i].comment);
+		rec.moves[i].comment = xstrdup(c);
+	}
 	ok = sgf_write_file(path, &rec) == 0;
 	if (!ok)
 		fprintf(stderr, "tengen: %s: %s\n", path, strerror(errno));
@@ -342,7 +371,8 @@ match_run(const struct match_options *mo)
 	struct gtp_client *gc = NULL;
 	struct ai *ai;
 	struct match_tally t = { 0, 0, 0, 0 };
-	int first;
+	int first, nnotes;
+	struct match_note *notes;
 	double lo, hi, think = 0;
 	long thought = 0;
 	char log[4096];
@@ -357,6 +387,8 @@ match_run(const struct match_options *mo)
 	if (mo->sgf_dir)
 		snprintf(log, sizeof log, "%s/engine.log", mo->sgf_dir);
 	ai = ai_new(&mo->ai);
+	nnotes = 3 * mo->size * mo->size + 1;
+	notes = xcalloc((size_t)nnotes, sizeof *notes);
 	for (int i = first; i < mo->games; i++) {
 		enum color ours = match_ours(i + 1), winner;
 		struct game g;
@@ -374,8 +406,9 @@ match_run(const struct match_options *mo)
 			}
 			gtp_client_set_timeout(gc, MATCH_START_MS);
 		}
+		memset(notes, 0, sizeof *notes * (size_t)nnotes);
 		winner = match_game(mo, ai, gc, ours, &g, dead, &seconds,
-		    &moves, why, sizeof why);
+		    &moves, notes, why, sizeof why);
 		if (winner == OFFBOARD) {
 			bool engine = strncmp(why, "the engine", 10) == 0;
 
@@ -388,7 +421,7 @@ match_run(const struct match_options *mo)
 			gc = NULL;
 			break;
 		}
-		if (!match_save(mo, &g, dead, i + 1, ours)) {
+		if (!match_save(mo, &g, dead, notes, i + 1, ours)) {
 			game_free(&g);
 			break;
 		}
@@ -409,6 +442,7 @@ match_run(const struct match_options *mo)
 	}
 	gtp_client_close(gc);
 	ai_free(ai);
+	free(notes);
 	/* Draws count half. */
 	match_interval(t.wins + t.draws / 2.0, t.played, &lo, &hi);
 	printf("tengen: %d wins, %d losses, %d draws in %d games: %.1f%% "

@@ -62,6 +62,18 @@ for n in 001 002; do
 	fi
 done
 echo "test-ai-gnugo: 2 games finished legally, ${counted:-0} counted with TB/TW"
+# Each of tengen's moves carries what its search said of it: tengen is
+# Black in game 1, White in game 2.
+for n in 001:B 002:W; do
+	f=$tmp/games/game-${n%:*}.sgf
+	ours=$(tr -d '\n' <"$f" | grep -o ";${n#*:}\[[a-z]*\]" | wc -l)
+	notes=$(tr -d '\n' <"$f" | grep -o ";${n#*:}\[[a-z]*\]C\[tengen: \(win rate [0-9.]*%, [0-9]* playouts, [0-9.]* s\|passes after the pass, the count as it stands wins\)\]" | wc -l)
+	if [ "$ours" -eq 0 ] || [ "$notes" -ne "$ours" ]; then
+		echo "test-ai-gnugo: $f: $notes comments for tengen's $ours moves" >&2
+		exit 1
+	fi
+done
+echo "test-ai-gnugo: every move of tengen's has its win rate, playouts and time"
 
 # A match never writes over an earlier one: without --resume it refuses
 # to start in a folder that holds games, and leaves them as they were.
