@@ -68,17 +68,17 @@ tui_winch_handler(int sig)
 	errno = saved;
 }
 
-/* After curses has set its own handler, which it calls. */
+/* HANDLER for SIG, the one before into OLD (or NULL). */
 static void
-tui_winch(void)
+tui_sigaction(int sig, void (*handler)(int), int flags, struct sigaction *old)
 {
 	struct sigaction sa;
 
 	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = tui_winch_handler;
+	sa.sa_handler = handler;
 	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = SA_RESTART;
-	sigaction(SIGWINCH, &sa, &tui_winch_curses);
+	sa.sa_flags = flags;
+	sigaction(sig, &sa, old);
 }
 
 void
@@ -398,16 +398,10 @@ tui_loop(struct tui *t)
 static void
 tui_signals(void)
 {
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = tui_signal_handler;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGINT, &sa, NULL);
-	sa.sa_handler = SIG_IGN;
-	sigaction(SIGPIPE, &sa, NULL);
+	tui_sigaction(SIGHUP, tui_signal_handler, 0, NULL);
+	tui_sigaction(SIGTERM, tui_signal_handler, 0, NULL);
+	tui_sigaction(SIGINT, tui_signal_handler, 0, NULL);
+	tui_sigaction(SIGPIPE, SIG_IGN, 0, NULL);
 }
 
 static int
@@ -513,7 +507,9 @@ tui_open(struct tui *t, const struct tui_start *st)
 		tui_board_colors();
 	} else
 		t->color = false;
-	tui_winch();
+	/* After curses has set its own handler, which ours calls. */
+	tui_sigaction(SIGWINCH, tui_winch_handler, SA_RESTART,
+	    &tui_winch_curses);
 	/* A resize between curses reading the size and its handler would
 	 * go unseen: ask the terminal once more. */
 	struct winsize ws;
