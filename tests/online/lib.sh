@@ -27,6 +27,7 @@ on_init() {
 		[ -x "$p" ] || { echo "$on_name: no $p" >&2; exit 99; }
 	done
 	on_tmp=$(mktemp -d "${TMPDIR:-/tmp}/$on_name.XXXXXX") || exit 99
+	echo "set -g remain-on-exit on" >"$on_tmp/tmux.conf"
 	on_sock="$on_name-$$"
 	unset NO_COLOR LANGUAGE LC_ALL LC_MESSAGES TENGEN_LOCALEDIR
 	export LANG=C.UTF-8
@@ -73,7 +74,8 @@ on_start() {
 	if tmux -L "$on_sock" has-session -t "$n" 2>/dev/null; then
 		tmux -L "$on_sock" kill-session -t "$n"
 	fi
-	tmux -L "$on_sock" -f /dev/null new-session -d -s "$n" -x 80 -y 24 \
+	tmux -L "$on_sock" -f "$on_tmp/tmux.conf" new-session -d -s "$n" \
+		-x 80 -y 24 \
 		"${ON_ENV:-} XDG_CONFIG_HOME='$on_tmp/$n/config' XDG_DATA_HOME='$on_tmp/$n/data' exec '$tengen' --server '$URL' --ascii $*" ||
 		on_fail "cannot start tmux"
 	tmux -L "$on_sock" set-option -t "$n" remain-on-exit on >/dev/null

@@ -36,6 +36,9 @@ tui_init() {
 	unset NO_COLOR LANGUAGE LC_ALL LC_MESSAGES TENGEN_LOCALEDIR
 	export LANG=C.UTF-8
 	mkdir -p "$XDG_CONFIG_HOME" "$XDG_DATA_HOME"
+	# The pane stays from the start, so that a tengen that exits at once
+	# still leaves its last words and status to read.
+	echo "set -g remain-on-exit on" >"$tui_tmp/tmux.conf"
 	trap 'tui_cleanup' EXIT
 	trap 'exit 1' INT TERM HUP
 }
@@ -66,7 +69,8 @@ tui_start() {
 	tui_sock="$tui_base-$tui_serial"
 	tui_cx=-1
 	printf '%s\n' "$@" > "$tui_tmp/args"
-	tmux -L "$tui_sock" -f /dev/null new-session -d -s tui -x 80 -y 24 \
+	tmux -L "$tui_sock" -f "$tui_tmp/tmux.conf" new-session -d -s tui \
+		-x 80 -y 24 \
 		"exec \"$tengen\" $(tui_quote "$@")" || tui_fail "cannot start tmux"
 	tmux -L "$tui_sock" set-option -t tui remain-on-exit on >/dev/null
 }
