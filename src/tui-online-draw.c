@@ -164,10 +164,12 @@ tui_od_lobby(struct tui *t)
 		tui_put(y, x2, w2, i == o->sel && o->field == 1 ? A_REVERSE :
 		    0, buf);
 	}
-	if (o->ntables == 0)
-		tui_put_wrap(y, x2, w2, tables_end - y < 3 ?
-		    (tables_end - y > 1 ? tables_end - y : 1) : 3, A_DIM,
-		    _("No tables yet: N opens one"));
+	if (o->ntables == 0) {
+		int rows = tables_end - y;	/* one to three lines */
+
+		tui_put_wrap(y, x2, w2, rows < 1 ? 1 : rows > 3 ? 3 : rows,
+		    A_DIM, _("No tables yet: N opens one"));
+	}
 	if (tables_end < t->rows - 10) {
 		tui_put(tables_end, x2, w2, A_BOLD, _("Room chat"));
 		tui_chat_draw(&o->room_chat, tables_end + 1, t->rows - 11, x2,

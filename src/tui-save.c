@@ -4,10 +4,10 @@
  * The one idea: the game is always on disk as it is on the screen.  After
  * every move (and on leaving, on SIGHUP and SIGTERM) the game is written to
  * DATA/current.sgf and how it is being played (opponent, level, colour,
- * display options) to DATA/current.conf in the settings format; in the
- * counting phase and after a count, the record holds the dead stones as
- * the count's TB/TW, so that a game left while counting comes back with
- * its marks.  Both writes are atomic, so a dropped connection leaves the
+ * display options, where the players went on after two passes) to
+ * DATA/current.conf in the settings format; in the counting phase and
+ * after a count, the record holds the dead stones as the count's TB/TW,
+ * so that a game left while counting comes back with its marks.  Both writes are atomic, so a dropped connection leaves the
  * old or the new file, never half of one.  A game with moves but without a
  * result (no RE[]) is unfinished, and the lobby offers to continue it.
  * Finished games are also kept under their date,

@@ -223,34 +223,32 @@ tui_put_tail(int y, int x, int w, int attr, const char *s)
 int
 tui_put_keys(int y, int x, int w, int attr, const char *s)
 {
-	char line[1024];
-	const char *last = s, *p;
+	char line[1024], item[1024];
+	const char *last = s, *p, *end;
 	size_t n = 0;
+	int room;
 
 	if (tui_text_width(s) <= w)
 		return tui_put(y, x, w, attr, s);
 	/* The items are apart by two spaces; the last says where the others
-	 * are. */
+	 * are, and keeps its room. */
 	for (p = strstr(s, "  "); p; p = strstr(p + 2, "  "))
 		last = p + 2;
 	while (*last == ' ')
 		last++;
-	for (p = s; p < last;) {
-		const char *end = strstr(p, "  ");
-		size_t item = (size_t)(end - p);
-		char test[1024];
+	room = w - tui_text_width(last);
+	for (p = s; (end = strstr(p, "  ")) != NULL && end < last;) {
+		size_t len = (size_t)(end - p);
 
-		if (!end || end >= last || n + item + 2 + strlen(last) >=
-		    sizeof line)
+		if (len + 2 >= sizeof item || n + len + 2 >= sizeof line)
 			break;
-		snprintf(test, sizeof test, "%.*s%.*s  %s", (int)n, line,
-		    (int)item, p, last);
-		if (tui_text_width(test) > w)
+		memcpy(item, p, len);
+		memcpy(item + len, "  ", 3);
+		room -= tui_text_width(item);
+		if (room < 0)
 			break;
-		memcpy(line + n, p, item);
-		n += item;
-		memcpy(line + n, "  ", 2);
-		n += 2;
+		memcpy(line + n, item, len + 2);
+		n += len + 2;
 		for (p = end; *p == ' '; p++)
 			;
 	}
