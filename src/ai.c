@@ -35,7 +35,6 @@
 #include "util.h"
 
 #define AI_EXPAND_VISITS 8
-#define AI_RAVE_EQUIV 3000.0
 /* The exploration bonus, AI_EXPLORE * sqrt(ln(parent visits) / (tries + 1)):
  * without it a move whose AMAF value is poor (the killing move that only
  * works played at once, and loses when played later in the playouts) is

@@ -83,9 +83,17 @@ void ai_set_resign(struct ai *ai, bool resign);
  * restricted_genmove); N = 0 lifts the restriction. */
 void ai_set_allowed(struct ai *ai, const point_t *moves, int n);
 
+/* The visits at which a move's own win rate weighs as much as its AMAF
+ * value (the RAVE blend, ai_rave_value).  AMAF is a poor guide to a move
+ * that only works played at once: at 3,000 the search trusted it for
+ * nearly all of a 5,000-playout budget, and missed such moves that its own
+ * playouts of them would have shown (test_amaf_trusted_less). */
+#define AI_RAVE_EQUIV 300.0
+
 /* The value the search gives a move it tried V times with W2 half-wins
  * (2 a win, 1 a draw), and that came first AV times in playouts with AW2:
- * its own win rate blended with the AMAF one, by RAVE. */
+ * its own win rate blended with the AMAF one, by RAVE: the AMAF share is
+ * AV / (AV + V + V * AV / AI_RAVE_EQUIV). */
 double ai_rave_value(int32_t v, int32_t w2, int32_t av, int32_t aw2);
 
 /* AMAF bookkeeping: for the moves MOVES[FROM..TO) of a playout, the first

@@ -50,9 +50,9 @@ test_seed(uint64_t def)
 	return s ? strtoull(s, NULL, 10) : def;
 }
 
-/* The move the AI picks for C on G with N playouts, one thread, seed 7. */
+/* The move the AI picks for C on G with N playouts, one thread, SEED. */
 static point_t
-think(enum color c, long n)
+think_seed(enum color c, long n, uint64_t seed)
 {
 	struct ai_options o;
 	struct ai *ai;
@@ -61,12 +61,19 @@ think(enum color c, long n)
 	ai_options_default(&o);
 	o.playouts = n;
 	o.threads = 1;
-	o.seed = test_seed(7);
+	o.seed = seed;
 	o.resign = false;
 	ai = ai_new(&o);
 	p = ai_genmove(ai, &g, c, NULL);
 	ai_free(ai);
 	return p;
+}
+
+/* The same with seed 7, or TENGEN_TEST_SEED. */
+static point_t
+think(enum color c, long n)
+{
+	return think_seed(c, n, test_seed(7));
 }
 
 static void
@@ -171,6 +178,43 @@ test_explore_poor_amaf(void **state)
 	    ".XXOO.X..\n"
 	    "OX.XXO...\n"), 0);
 	expect_move(think(BLACK, 20000), "D9", NULL);
+}
+
+/* A move that must be played at once, found by its own playouts.  Black's
+ * string from F2 to J2 and H1 has the liberties E1, G1 and J1; White's F1
+ * has E1 and G1.  White's E1 joins F1 to D1 and leaves Black G1 and J1,
+ * one eye; Black's E1 would take F1 and live.  From a game of the match
+ * against GNU Go, where Black's search at 5,000 playouts saw 61% after
+ * H4 (the last move here) and lost the game to this one move.  E1 wins
+ * some 85% of White's playouts, but played at any other time it mostly
+ * comes too late, and its AMAF value stays near 32%, below the other
+ * moves' 35%.  When a move's own win rate
+ * weighed as much as its AMAF value only at 3,000 visits, the search
+ * chose E1 with 1 of seeds 1 to 10 at 20,000 playouts; at 300, with 9 of
+ * them.  Five seeds are asked here, and four must find it. */
+static void
+test_amaf_trusted_less(void **state)
+{
+	(void)state;
+	assert_int_equal(tu_setup(&g,
+	    "..O......\n"
+	    "..OX.....\n"
+	    ".O..X....\n"
+	    ".OXX...X.\n"
+	    ".XOX.X...\n"
+	    ".OOXX....\n"
+	    "O..OXOOOO\n"
+	    ".OOOOXXXX\n"
+	    "...O.O.X.\n"), 0);
+	assert_int_equal(game_play(&g, BLACK, tu_pt(&g.board, "H4")), MOVE_OK);
+	uint64_t seed = test_seed(1);
+	int found = 0;
+	for (int i = 0; i < 5; i++)
+		found += think_seed(WHITE, 20000, seed + (uint64_t)i) ==
+		    tu_pt(&g.board, "E1");
+	if (found < 4)
+		fail_msg("E1 with %d of 5 seeds from %llu", found,
+		    (unsigned long long)seed);
 }
 
 /* A capture that leaves the capturer in atari is no escape.  White's big
@@ -709,7 +753,7 @@ test_amaf_first(void **state)
 static void
 test_rave_value(void **state)
 {
-	static const int32_t visits[] = { 10, 3000, 46341, 50000, 400000 };
+	static const int32_t visits[] = { 10, 300, 3000, 46341, 50000, 400000 };
 
 	(void)state;
 	for (size_t i = 0; i < sizeof visits / sizeof *visits; i++) {
@@ -718,7 +762,7 @@ test_rave_value(void **state)
 			/* 40% own, 60% AMAF */
 			double x = ai_rave_value(v, v * 4 / 5, av, av * 6 / 5);
 			long double beta = (long double)av / (av + (long double)v +
-			    (long double)v * av / 3000.0L);
+			    (long double)v * av / (long double)AI_RAVE_EQUIV);
 			double want = (double)((1 - beta) * ((v * 4 / 5) / (2.0L * v)) +
 			    beta * ((av * 6 / 5) / (2.0L * av)));
 
@@ -846,6 +890,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_ladder_breaker, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_capture_no_escape, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_explore_poor_amaf, setup_9, teardown),
+		cmocka_unit_test_setup_teardown(test_amaf_trusted_less, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_save_atari, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_settled_early, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_stop_before_search, setup_9, teardown),

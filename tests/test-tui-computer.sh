@@ -17,16 +17,23 @@ tui_wait "White played"
 tui_wait "Move 2"
 tui_wait "Black to play"
 tui_file_has "$sgf" ";B[ee];W["
-tui_goto C3 9; tui_keys Enter
+# Black's second move: C3, or G7 where the computer took C3.
+if [ "$(tui_row 3 | cut -d' ' -f3)" = . ]; then
+	v=C3 row=3 col=3 sgfv=cg
+else
+	v=G7 row=7 col=7 sgfv=gc
+fi
+tui_goto $v 9; tui_keys Enter
 tui_wait "Move 4"
-# Undo: the computer's reply and the player's C3 go together.
+# Undo: the computer's reply and the player's move go together.
 tui_keys z
 tui_wait "Took back 2 moves: Black to play"
 tui_wait "Move 2"
-# C3 is empty again, with the cursor's preview stone on it.
-[ "$(tui_row 3 | cut -d' ' -f3)" = x ] || tui_fail "C3 is not empty: $(tui_row 3)"
-tui_ok "C3 is empty again"
-tui_file_lacks "$sgf" "B[cg]"
+# The point is empty again, with the cursor's preview stone on it.
+[ "$(tui_row $row | cut -d' ' -f$col)" = x ] ||
+	tui_fail "$v is not empty: $(tui_row $row)"
+tui_ok "$v is empty again"
+tui_file_lacks "$sgf" "B[$sgfv]"
 # Undo again: back to the empty board.
 tui_keys u
 tui_wait "Took back 2 moves: Black to play"
