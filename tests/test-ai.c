@@ -188,10 +188,10 @@ test_explore_poor_amaf(void **state)
  * H4 (the last move here) and lost the game to this one move.  E1 wins
  * some 85% of White's playouts, but played at any other time it mostly
  * comes too late, and its AMAF value stays near 32%, below the other
- * moves' 35%.  When a move's own win rate
- * weighed as much as its AMAF value only at 3,000 visits, the search
- * chose E1 with 1 of seeds 1 to 10 at 20,000 playouts; at 300, with 9 of
- * them.  Five seeds are asked here, and four must find it. */
+ * moves' 35%.  When a move's own win rate weighed as much as its AMAF
+ * value only at 3,000 visits, the search chose E1 with 1 of seeds 1 to
+ * 10 at 20,000 playouts; at 300, with 9 of them.  Five seeds are asked
+ * here, and four must find it. */
 static void
 test_amaf_trusted_less(void **state)
 {
