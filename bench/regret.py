@@ -2,8 +2,8 @@
 """regret.py: how much win rate a short search gives up, on the positions of
 games tengen lost.
 
-    bench/regret.py --games DIR [--engine src/tengen] [--oracle-engine BIN]
-                    [--work DIR] [--playouts 5000] [--passes 1]
+    bench/regret.py --games DIR [--engine src/tengen] [--work DIR]
+                    [--playouts 5000] [--passes 1]
 
 DIR holds the SGF files of a match (tengen --match --sgf-dir DIR).  From
 every game tengen lost, the positions where tengen was to move are taken,
@@ -15,16 +15,20 @@ less its own.  The engine under test then searches every position with
 --playouts (5,000) and the mean regret of its moves is printed, with the
 number of moves that gave up more than 8 points.
 
-The oracle's answers and the scores are kept in the work folder
+The long searches are made by a copy of the engine taken the first time
+(WORK/oracle), so that a change built and tried later is judged by the
+same yardstick; their answers and scores are kept in the work folder
 (bench-regret by default) and reused: the first run takes an hour or so
 of one core for a thousand positions, the following ones a few minutes.
-The engine is run with the environment of this script.
+Remove the folder to start anew.  The engine is run with the environment
+of this script.
 """
 import argparse
 import glob
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -89,34 +93,41 @@ def positions(folder):
     return out
 
 
+def load(path, key):
+    """The records of the JSON-lines file PATH, by KEY."""
+    if not os.path.exists(path):
+        return {}
+    with open(path) as fh:
+        return {key(d): d["v"] for d in map(json.loads, fh)}
+
+
+def append(path, record):
+    with open(path, "a") as fh:
+        fh.write(json.dumps(record) + "\n")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", required=True)
     ap.add_argument("--engine", default="src/tengen")
-    ap.add_argument("--oracle-engine")
     ap.add_argument("--work", default="bench-regret")
     ap.add_argument("--playouts", type=int, default=5000)
     ap.add_argument("--oracle-playouts", type=int, default=50000)
     ap.add_argument("--score-playouts", type=int, default=20000)
     ap.add_argument("--passes", type=int, default=1)
     a = ap.parse_args()
-    oracle_bin = a.oracle_engine or a.engine
     os.makedirs(a.work, exist_ok=True)
+    oracle_bin = os.path.join(a.work, "oracle")
+    if not os.path.exists(oracle_bin):
+        shutil.copy2(a.engine, oracle_bin)
     pos = positions(a.games)
     if not pos:
         sys.exit(f"regret.py: no lost game with win rates in {a.games}")
 
     best_file = os.path.join(a.work, "best.jsonl")
     score_file = os.path.join(a.work, "scores.jsonl")
-    best, score = {}, {}
-    if os.path.exists(best_file):
-        for line in open(best_file):
-            d = json.loads(line)
-            best[(d["f"], d["n"])] = d["m"]
-    if os.path.exists(score_file):
-        for line in open(score_file):
-            d = json.loads(line)
-            score[(d["f"], d["n"], d["m"])] = d["q"]
+    best = load(best_file, lambda d: (d["f"], d["n"]))
+    score = load(score_file, lambda d: (d["f"], d["n"], d["m"]))
     oracle = scorer = None
 
     def score_of(p, move):
@@ -125,18 +136,16 @@ def main():
         if key not in score:
             scorer = scorer or Engine(oracle_bin, a.score_playouts)
             score[key] = scorer.search(p, [move])[1]
-            with open(score_file, "a") as fh:
-                fh.write(json.dumps({"f": p["f"], "n": p["n"], "m": move,
-                                     "q": score[key]}) + "\n")
+            append(score_file, {"f": p["f"], "n": p["n"], "m": move,
+                                "v": score[key]})
         return score[key]
 
     for p in pos:
         if (p["f"], p["n"]) not in best:
             oracle = oracle or Engine(oracle_bin, a.oracle_playouts)
             best[(p["f"], p["n"])] = oracle.search(p)[0]
-            with open(best_file, "a") as fh:
-                fh.write(json.dumps({"f": p["f"], "n": p["n"],
-                                     "m": best[(p["f"], p["n"])]}) + "\n")
+            append(best_file, {"f": p["f"], "n": p["n"],
+                               "v": best[(p["f"], p["n"])]})
     if oracle:
         oracle.close()
 
