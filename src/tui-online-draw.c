@@ -122,7 +122,13 @@ tui_od_lobby(struct tui *t)
 	const struct tui_online_player *me = &o->record;
 	bool zh = strcmp(t->lang, "zh") == 0;
 	char buf[700], rules[200];
-	int y, x2 = 26, w2 = t->cols - x2, avail, tables_end;
+	const char *hint;
+	int y, x2, w2, avail, tables_end;
+
+	/* The right column (tables, chat, news) starts at column 26, nearer
+	 * the left on a narrow screen, as far as the rooms' names allow. */
+	x2 = t->cols >= 60 ? 26 : t->cols * 9 / 20 > 18 ? t->cols * 9 / 20 : 18;
+	w2 = t->cols - x2;
 
 	snprintf(buf, sizeof buf, _("tengen online: %s"),
 	    o->nc ? net_client_url(o->nc) : "");
@@ -172,8 +178,11 @@ tui_od_lobby(struct tui *t)
 	}
 	if (tables_end < t->rows - 10) {
 		tui_put(tables_end, x2, w2, A_BOLD, _("Room chat"));
+		hint = _("T: write in the room's chat");
+		if (tui_text_width(hint) > w2)
+			hint = _("T: chat");
 		tui_chat_draw(&o->room_chat, tables_end + 1, t->rows - 11, x2,
-		    w2, _("T: write in the room's chat"));
+		    w2, hint);
 	}
 	y = t->rows - 9;
 	tui_put(y++, 2, t->cols - 2, A_BOLD, _("Leaderboard"));

@@ -31,13 +31,19 @@ until on_screen bob | sed -n 3p | grep -q "^  .*drawn 0, escaped 0 *\$"; do
 		on_fail "the player's line at 40 columns: $(on_screen bob | sed -n 2,3p)"
 	sleep 0.1
 done
-# The tables' heading without the keys that do not fit, and the empty
-# list's hint whole.
-on_screen bob | sed -n 4p | grep -q "Tables *\$" ||
+# The tables' heading without the keys that do not fit, the empty list's
+# hint and the rooms' names whole, the right column moved left to column
+# 19, and the chat's hint in its short form.
+on_screen bob | sed -n 4p | grep -q "^  Rooms  *Tables *\$" ||
 	on_fail "the tables' heading at 40 columns: $(on_screen bob | sed -n 4p)"
-on_screen bob | sed -n 5,7p | cut -c27- | tr -s ' \n' '  ' |
-	grep -q "No tables yet: N opens one" ||
+on_screen bob | sed -n 5,7p | cut -c19- | tr -s ' \n' '  ' |
+	grep -q "^No tables yet: N opens one" ||
 	on_fail "the empty list's hint at 40 columns: $(on_screen bob)"
+on_screen bob | sed -n 5,7p | cut -c1-18 | tr -s ' \n' '  ' |
+	grep -q "Beginners (1) Open (2) Masters (5)" ||
+	on_fail "the rooms at 40 columns: $(on_screen bob)"
+on_screen bob | grep -q "^ \{18\}T: chat *\$" ||
+	on_fail "the chat's hint at 40 columns: $(on_screen bob)"
 tmux -L "$on_sock" resize-window -t bob -x 80 -y 24
 on_wait bob "bob: Beginner, 0 points, won 0, lost 0, drawn 0, escaped 0"
 on_ok "the player's line at 40x20 goes on to a second line, the tables whole"
