@@ -13,15 +13,22 @@
  * is the replay of its moves, and the current move's timer starts again
  * from the clock at the last move, so time the server was down is charged
  * to nobody (nor is what the player to move thought before the stop).
+ *
+ * Counting starts with every stone alive; libtengen's estimate of the dead
+ * stones, a fraction of a second of playouts on a big board, is made by a
+ * thread on a copy of the game, away from the server's lock, and lands as
+ * a change of the count would, unless the count has changed meanwhile.
  */
 #include "config.h"
 
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "ai.h"
 #include "score.h"
@@ -289,6 +296,8 @@ server_game_count_json(const struct server_game *sg)
 	cJSON_AddBoolToObject(acc, "white", sg->accepted[WHITE]);
 	cJSON_AddItemToObject(o, "accepted", acc);
 	cJSON_AddNumberToObject(o, "version", sg->count_version);
+	cJSON_AddBoolToObject(o, "estimating", sg->status == SERVER_COUNTING &&
+	    sg->estimating == sg->count_version);
 	return o;
 }
 
@@ -524,6 +533,139 @@ server_game_score(struct server *srv, struct server_table *t)
 	    s.margin < 0 ? WHITE : EMPTY, s.margin);
 }
 
+/* The count of T's game has changed (a toggle by BY at TOGGLED, or the
+ * estimate): the acceptances go, the version moves on, the players see it. */
+static void
+server_game_recount(struct server *srv, struct server_table *t, enum color by,
+		const char *toggled)
+{
+	struct server_game *sg = t->game;
+	cJSON *ev;
+
+	sg->accepted[BLACK] = sg->accepted[WHITE] = false;
+	sg->count_version++;
+	server_game_save(srv, t);
+	ev = server_game_event("counting", by);
+	if (toggled)
+		cJSON_AddStringToObject(ev, "toggled", toggled);
+	cJSON_AddItemToObject(ev, "counting",
+	    server_game_count_left_json(srv, sg));
+	server_emit(srv, &t->chan, ev);
+}
+
+/* --- the dead stones' estimate, away from the lock */
+
+/* One estimate: the worker owns it and frees it. */
+struct server_estimate {
+	struct server *srv;
+	long table;			/* the count it is for: table, */
+	long game;			/* game id */
+	int version;			/* and count_version at hand-off */
+	struct game g;			/* a copy of the game */
+	uint8_t dead[BOARD_MAX_POINTS];	/* the answer */
+};
+
+/* DST becomes a copy of SRC with arrays of its own (game_free() it). */
+static void
+server_game_copy(struct game *dst, const struct game *src)
+{
+	*dst = *src;
+	dst->moves = xcalloc((size_t)src->cmoves, sizeof *dst->moves);
+	memcpy(dst->moves, src->moves, (size_t)src->nmoves * sizeof *dst->moves);
+	dst->hashes = xcalloc((size_t)src->chashes, sizeof *dst->hashes);
+	memcpy(dst->hashes, src->hashes,
+	    (size_t)(src->nmoves + 1) * sizeof *dst->hashes);
+}
+
+/* With the lock held: E's answer becomes the count, if it is still the
+ * count it was made for.  A toggle, a resume, the end of the game or a new
+ * one since make it stale: the players' word is worth more than a guess,
+ * and it is dropped. */
+static void
+server_game_estimate_land(struct server *srv, const struct server_estimate *e)
+{
+	struct server_table *t = server_table_find(srv, e->table);
+	struct server_game *sg = t ? t->game : NULL;
+
+	if (sg == NULL || sg->id != e->game || sg->status != SERVER_COUNTING ||
+	    sg->count_version != e->version)
+		return;
+	server_begin(srv);
+	memcpy(sg->dead, e->dead, sizeof sg->dead);
+	server_game_recount(srv, t, EMPTY, NULL);
+	server_commit(srv);
+}
+
+static void *
+server_game_estimate_run(void *arg)
+{
+	struct server_estimate *e = arg;
+	struct server *srv = e->srv;
+
+	if (srv->opt.estimate_delay > 0) {
+		struct timespec ts;
+
+		ts.tv_sec = (time_t)srv->opt.estimate_delay;
+		ts.tv_nsec = (long)((srv->opt.estimate_delay - (double)ts.tv_sec) * 1e9);
+		nanosleep(&ts, NULL);
+	}
+	ai_dead_stones(&e->g, e->dead);
+	game_free(&e->g);
+	pthread_mutex_lock(&srv->lock);
+	server_game_estimate_land(srv, e);
+	free(e);
+	/* Once the lock is let go the server may be freed: nothing of it,
+	 * nor of this estimate, is touched after. */
+	if (--srv->estimates == 0)
+		pthread_cond_broadcast(&srv->estimates_done);
+	pthread_mutex_unlock(&srv->lock);
+	return NULL;
+}
+
+/* Have the dead stones of T's count estimated by a thread of its own. */
+static void
+server_game_estimate_start(struct server *srv, struct server_table *t)
+{
+	struct server_game *sg = t->game;
+	struct server_estimate *e = xcalloc(1, sizeof *e);
+	pthread_attr_t attr;
+	pthread_t tid;
+	int rc;
+
+	e->srv = srv;
+	e->table = t->id;
+	e->game = sg->id;
+	e->version = sg->count_version;
+	server_game_copy(&e->g, &sg->g);
+	pthread_attr_init(&attr);
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	rc = pthread_create(&tid, &attr, server_game_estimate_run, e);
+	pthread_attr_destroy(&attr);
+	if (rc == 0) {
+		/* The worker waits for the lock, held here, before it counts
+		 * itself out. */
+		srv->estimates++;
+		sg->estimating = sg->count_version;
+		return;
+	}
+	/* No thread to be had: the estimate is made here, under the lock;
+	 * every request waits for it, but the count is proposed. */
+	ai_dead_stones(&sg->g, sg->dead);
+	game_free(&e->g);
+	free(e);
+}
+
+void
+server_game_estimates_wait(struct server *srv)
+{
+	pthread_mutex_lock(&srv->lock);
+	while (srv->estimates > 0)
+		pthread_cond_wait(&srv->estimates_done, &srv->lock);
+	pthread_mutex_unlock(&srv->lock);
+}
+
+/* Two passes: counting starts with every stone alive, and the estimate of
+ * the dead ones comes as a change of the count. */
 static void
 server_game_counting(struct server *srv, struct server_table *t)
 {
@@ -534,7 +676,8 @@ server_game_counting(struct server *srv, struct server_table *t)
 	sg->accepted[BLACK] = sg->accepted[WHITE] = false;
 	sg->count_version++;
 	sg->count_start = util_now();
-	ai_dead_stones(&sg->g, sg->dead);
+	memset(sg->dead, 0, sizeof sg->dead);
+	server_game_estimate_start(srv, t);
 	server_game_save(srv, t);
 	ev = server_game_event("counting", EMPTY);
 	cJSON_AddItemToObject(ev, "counting",
@@ -826,7 +969,6 @@ server_game_toggle(struct server_call *c)
 	enum color color;
 	const char *vertex;
 	point_t p;
-	cJSON *ev;
 
 	t = server_game_counting_call(c, &color);
 	if (t == NULL)
@@ -842,14 +984,7 @@ server_game_toggle(struct server_call *c)
 	}
 	server_begin(c->srv);
 	score_toggle_group(&sg->g.board, sg->dead, p);
-	sg->accepted[BLACK] = sg->accepted[WHITE] = false;
-	sg->count_version++;
-	server_game_save(c->srv, t);
-	ev = server_game_event("counting", color);
-	cJSON_AddStringToObject(ev, "toggled", vertex);
-	cJSON_AddItemToObject(ev, "counting",
-	    server_game_count_left_json(c->srv, sg));
-	server_emit(c->srv, &t->chan, ev);
+	server_game_recount(c->srv, t, color, vertex);
 	server_commit(c->srv);
 	c->reply = server_game_ok(t);
 }

@@ -3,7 +3,9 @@
  *
  * The main thread owns the signals: it waits for SIGINT/SIGTERM/SIGHUP ten
  * times a second, and each time none came it ticks: clocks, disconnects,
- * escapes and long-polls whose time is up.  MHD's threads answer requests.
+ * escapes and long-polls whose time is up.  MHD's threads answer requests;
+ * a thread of its own estimates a count's dead stones, and the server is
+ * not freed before the last of those has ended.
  * Storage failures are fatal by design (crash-only): a restart reloads the
  * last committed state, which every reply already described.
  */
@@ -284,6 +286,7 @@ main(int argc, char **argv)
 	bool news = false, room = false;
 	double v;
 	int opt, rc, lock_fd;
+	const char *delay;
 
 	memset(&srv, 0, sizeof srv);
 	srv.opt.port = 8700;
@@ -390,6 +393,12 @@ main(int argc, char **argv)
 		server_usage(stderr);
 		return 2;
 	}
+	/* For the tests: an estimate of dead stones that surely comes after
+	 * the requests made just after the counting starts. */
+	delay = getenv("TENGEND_ESTIMATE_DELAY");
+	if (delay && server_number("TENGEND_ESTIMATE_DELAY", delay, 0, 60, false,
+	    &srv.opt.estimate_delay) < 0)
+		return 2;
 	if (sodium_init() < 0) {
 		fprintf(stderr, "tengend: libsodium cannot start\n");
 		return 1;
@@ -415,6 +424,7 @@ main(int argc, char **argv)
 		return 1;
 	}
 	pthread_mutex_init(&srv.lock, NULL);
+	pthread_cond_init(&srv.estimates_done, NULL);
 	if ((srv.alive_ms = server_db_alive_get(srv.db)) < 0 ||
 	    server_tables_load(&srv) < 0) {
 		fprintf(stderr, "tengend: %s: cannot load the tables: %s\n",
@@ -422,6 +432,9 @@ main(int argc, char **argv)
 		return 1;
 	}
 	rc = server_run(&srv);
+	/* No request comes any more, but an estimate of dead stones may still
+	 * be on its way to a table. */
+	server_game_estimates_wait(&srv);
 	for (long id = 1; id < srv.ctables; id++) {
 		struct server_table *t = srv.tables[id];
 
@@ -437,6 +450,7 @@ main(int argc, char **argv)
 	free(srv.tables);
 	server_db_close(srv.db);
 	server_throttle_free(&srv);
+	pthread_cond_destroy(&srv.estimates_done);
 	pthread_mutex_destroy(&srv.lock);
 	close(lock_fd);
 	free(db_default);

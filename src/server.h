@@ -5,7 +5,9 @@
  * event channels and the long-polls waiting on them.  One mutex guards it
  * all; every request, and the clock tick, takes it, changes memory and the
  * database together, commits, and only then replies, so a reply always
- * describes a committed state.
+ * describes a committed state.  Nothing slow is done with it held: the
+ * dead stones of a count are estimated by a thread of their own, which
+ * takes the lock only to hand in its answer.
  *
  * Parts: server-main.c (options, start, the tick), server-http.c (MHD,
  * bodies, long-polls), server-api.c (the routes), server-auth.c (passwords,
@@ -43,6 +45,8 @@ struct server_opts {
 	bool sync_full;
 	int pwhash_level;		/* 0 min (tests), 1 interactive, 2 moderate */
 	double login_lockout;		/* first lock after failed logins; 0: none */
+	double estimate_delay;		/* TENGEND_ESTIMATE_DELAY: seconds a dead
+					 * stones' estimate waits first (tests) */
 	bool quiet;
 };
 
@@ -98,9 +102,13 @@ struct server_game {
 	double turn_start;		/* monotonic time the current move began */
 	uint8_t dead[BOARD_MAX_POINTS];	/* counting marks */
 	bool accepted[3];
-	/* The count's version: one more at every counting start and every
-	 * toggle, so that an accept names the count it accepts. */
+	/* The count's version: one more at every counting start, every
+	 * toggle and the estimate's landing, so that an accept names the
+	 * count it accepts. */
 	int count_version;
+	/* The count whose dead stones a worker is estimating: while it is
+	 * still count_version, the estimate has yet to come. */
+	int estimating;
 	double count_start;		/* monotonic time the counting began
 					 * (or the server found it going on) */
 	enum color undo_by;		/* a pending undo request, or EMPTY */
@@ -147,6 +155,8 @@ struct server {
 	int txn;			/* depth of server_begin() */
 	bool stopping;
 	struct server_throttle *throttle;	/* failed logins by name */
+	int estimates;			/* dead-stone estimates running */
+	pthread_cond_t estimates_done;	/* signalled when none is left */
 	long long alive_ms;	/* the server before this one last ran (wall
 				 * clock, ms), 0 unknown */
 	double alive_at;	/* when this one last said it runs */
@@ -274,6 +284,9 @@ void server_game_undo_decline(struct server_call *c);
 void server_game_toggle(struct server_call *c);
 void server_game_accept(struct server_call *c);
 void server_game_resume(struct server_call *c);
+/* Wait, with the lock not held, until no dead-stone estimate runs: they
+ * use the server until they end. */
+void server_game_estimates_wait(struct server *srv);
 /* Clocks, disconnects and escapes of every game, at time NOW. */
 void server_game_tick(struct server *srv, double now);
 /* A player of T's game polls (DELTA +1 at the start of a wait, -1 at its

@@ -95,8 +95,9 @@ call POST /game/pass "$alice" "{\"table\":$table}"
 ok "$STATUS" 200 "black passes"
 call POST /game/pass "$bob" "{\"table\":$table}"
 ok "$STATUS" 200 "white passes"
-call GET "/state?table=$table" ""
-ok "$(jo .game.status)" counting "two passes: counting"
+estimated "$table"
+ok "$(jo .game.status)/$(jo .game.counting.estimating)" counting/false \
+	"two passes: counting, with the estimate of the dead stones"
 
 # Make the marks exactly B5 and H5 dead, whatever the estimate said.
 for p in B5 H5; do
@@ -135,7 +136,7 @@ ok "$(jo .game.status)" playing \
 	"one pass after the resume: play goes on (the passes before it do not count)"
 call POST /game/pass "$bob" "{\"table\":$table}"
 ok "$STATUS" 200 "white passes too"
-call GET "/state?table=$table" ""
+estimated "$table"
 ok "$(jo .game.status)" counting "two passes since the resume: counting again"
 for p in B5 H5; do
 	dead=$(jo "[.game.counting.dead[] | select(. == \"$p\")] | length")

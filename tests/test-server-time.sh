@@ -91,6 +91,7 @@ play "$alice" "$t" PASS
 call GET "/state?table=$t" ""
 ok "$(jo .game.status)/$(jo '.game.counting.ends_in | (. > 1 and . <= 2)')" \
 	counting/true "two passes: counting, ending in 2 s"
+estimated "$t"
 before=$(jo .game.counting.result)
 call POST /game/toggle "$bob" "{\"table\":$t,\"point\":\"E5\"}"
 call POST /game/accept "$bob" "{\"table\":$t}"

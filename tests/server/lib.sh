@@ -89,6 +89,19 @@ events() {
 	curl -s "$URL/events?table=$1&since=$2&timeout=0"
 }
 
+# estimated TABLE: wait until the dead stones' estimate of TABLE's count
+# is in (or dropped), woken by the table's events, 30 s at most; the state
+# is left in $tmp/out.  Fails if the estimate never comes.
+estimated() {
+	estimated_end=$(($(date +%s) + 30))
+	while call GET "/state?table=$1" ""
+		[ "$(jo .game.counting.estimating)" = true ]; do
+		[ "$(date +%s)" -lt "$estimated_end" ] || return 1
+		curl -s --max-time 10 \
+			"$URL/events?table=$1&since=$(jo .seq)&timeout=5" >/dev/null
+	done
+}
+
 # newgame BLACK WHITE RULES: a table in room 1 made by token BLACK with
 # RULES (JSON members), token WHITE seated, both pressing start; prints
 # the table's id.
