@@ -42,6 +42,17 @@ game_free(struct game *g)
 }
 
 void
+game_copy(struct game *dst, const struct game *src)
+{
+	*dst = *src;
+	dst->moves = xcalloc((size_t)src->cmoves, sizeof *dst->moves);
+	memcpy(dst->moves, src->moves, (size_t)src->nmoves * sizeof *dst->moves);
+	dst->hashes = xcalloc((size_t)src->chashes, sizeof *dst->hashes);
+	memcpy(dst->hashes, src->hashes,
+	    (size_t)(src->nmoves + 1) * sizeof *dst->hashes);
+}
+
+void
 game_reset(struct game *g)
 {
 	board_init(&g->initial, g->size);

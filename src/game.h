@@ -57,6 +57,8 @@ struct game {
 /* Allocate and reset.  Returns 0, or -1 if SIZE is out of range. */
 int game_init(struct game *g, int size, double komi);
 void game_free(struct game *g);
+/* DST becomes a copy of SRC with heap arrays of its own (game_free() it). */
+void game_copy(struct game *dst, const struct game *src);
 /* Back to an empty board of the same settings (setup and moves dropped). */
 void game_reset(struct game *g);
 

@@ -565,18 +565,6 @@ struct server_estimate {
 	uint8_t dead[BOARD_MAX_POINTS];	/* the answer */
 };
 
-/* DST becomes a copy of SRC with arrays of its own (game_free() it). */
-static void
-server_game_copy(struct game *dst, const struct game *src)
-{
-	*dst = *src;
-	dst->moves = xcalloc((size_t)src->cmoves, sizeof *dst->moves);
-	memcpy(dst->moves, src->moves, (size_t)src->nmoves * sizeof *dst->moves);
-	dst->hashes = xcalloc((size_t)src->chashes, sizeof *dst->hashes);
-	memcpy(dst->hashes, src->hashes,
-	    (size_t)(src->nmoves + 1) * sizeof *dst->hashes);
-}
-
 /* With the lock held: E's answer becomes the count, if it is still the
  * count it was made for.  A toggle, a resume, the end of the game or a new
  * one since make it stale: the players' word is worth more than a guess,
@@ -636,7 +624,7 @@ server_game_estimate_start(struct server *srv, struct server_table *t)
 	e->table = t->id;
 	e->game = sg->id;
 	e->version = sg->count_version;
-	server_game_copy(&e->g, &sg->g);
+	game_copy(&e->g, &sg->g);
 	pthread_attr_init(&attr);
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
 	rc = pthread_create(&tid, &attr, server_game_estimate_run, e);

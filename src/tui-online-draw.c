@@ -127,7 +127,9 @@ tui_od_lobby(struct tui *t)
 
 	/* The right column (tables, chat, news) starts at column 26, nearer
 	 * the left on a narrow screen, as far as the rooms' names allow. */
-	x2 = t->cols >= 60 ? 26 : t->cols * 9 / 20 > 18 ? t->cols * 9 / 20 : 18;
+	x2 = t->cols >= 60 ? 26 : t->cols * 9 / 20;
+	if (x2 < 18)
+		x2 = 18;
 	w2 = t->cols - x2;
 
 	snprintf(buf, sizeof buf, _("tengen online: %s"),

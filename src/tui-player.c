@@ -31,17 +31,6 @@
 #include "tui.h"
 #include "util.h"
 
-void
-tui_player_copy_game(struct game *dst, const struct game *src)
-{
-	*dst = *src;
-	dst->moves = xcalloc((size_t)src->cmoves, sizeof *dst->moves);
-	memcpy(dst->moves, src->moves, (size_t)src->nmoves * sizeof *dst->moves);
-	dst->hashes = xcalloc((size_t)src->chashes, sizeof *dst->hashes);
-	memcpy(dst->hashes, src->hashes,
-	    (size_t)(src->nmoves + 1) * sizeof *dst->hashes);
-}
-
 static const char *
 tui_player_gtp_color(enum color c)
 {
@@ -331,7 +320,7 @@ tui_player_ask(struct tui_player *p, const struct game *g, enum color c)
 	p->gen++;
 	if (p->has_request)
 		game_free(&p->request);
-	tui_player_copy_game(&p->request, g);
+	game_copy(&p->request, g);
 	p->request_color = c;
 	p->has_request = true;
 	p->has_result = false;

@@ -367,7 +367,6 @@ void tui_player_hurry(struct tui_player *p);
 int tui_player_take(struct tui_player *p, point_t *move, char *err,
 		    size_t errlen);
 void tui_player_stop(struct tui_player *p);
-void tui_player_copy_game(struct game *dst, const struct game *src);
 
 /* tui-save.c */
 /* DEAD, when not NULL, marks the dead stones of the count (TB/TW). */
