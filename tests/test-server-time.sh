@@ -3,11 +3,11 @@
 # per-move limit while main time lasts, or over the per-move limit after
 # main time is used up, loses on time without sending another request;
 # the result gives the points.  An undo does not wipe the time thought.
-# Counting has a limit too (--count-seconds, here 2 s): then the count as
+# Counting has a limit too (--count-seconds, here 5 s): then the count as
 # it stands is the result.
 set -u
 . "${top_srcdir:-.}/tests/server/lib.sh"
-server_start --count-seconds 2
+server_start --count-seconds 5
 
 alice=$(user alice)
 bob=$(user bob)
@@ -18,7 +18,7 @@ bob=$(user bob)
 t=$(newgame "$alice" "$bob" '"size":9,"main_time":60,"move_limit":1,"overtime":5')
 ok "$(jo .game.status)" playing "game 1 starts"
 last=$(events "$t" 0 | jq -r .last)
-r=$(curl -s --max-time 10 "$URL/events?table=$t&since=$last&timeout=5")
+r=$(curl -s --max-time 15 "$URL/events?table=$t&since=$last&timeout=10")
 ok "$(echo "$r" | jq -r '[.events[] | select(.type == "end")][0] | .reason')" \
 	time "the end on time comes to a waiting poll by itself"
 call GET "/state?table=$t" ""
@@ -89,8 +89,8 @@ play "$alice" "$t" E5
 play "$bob" "$t" PASS
 play "$alice" "$t" PASS
 call GET "/state?table=$t" ""
-ok "$(jo .game.status)/$(jo '.game.counting.ends_in | (. > 1 and . <= 2)')" \
-	counting/true "two passes: counting, ending in 2 s"
+ok "$(jo .game.status)/$(jo '.game.counting.ends_in | (. > 3 and . <= 5)')" \
+	counting/true "two passes: counting, ending in 5 s"
 estimated "$t"
 before=$(jo .game.counting.result)
 call POST /game/toggle "$bob" "{\"table\":$t,\"point\":\"E5\"}"
@@ -105,7 +105,7 @@ ok "$flip" ok "white's toggle turns the count round (E5 alive: B+73.5)"
 ok "$(jo .game.status)/$(jo .game.counting.accepted.white)" counting/true \
 	"white accepts; one accept is not enough"
 last=$(events "$t" 0 | jq -r .last)
-r=$(curl -s --max-time 10 "$URL/events?table=$t&since=$last&timeout=5")
+r=$(curl -s --max-time 15 "$URL/events?table=$t&since=$last&timeout=10")
 ok "$(echo "$r" | jq -r '[.events[] | select(.type == "end")][0] | .reason')" \
 	score "the end comes by itself when the limit is up"
 call GET "/state?table=$t" ""
