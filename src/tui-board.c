@@ -461,13 +461,15 @@ tui_board_draw(struct tui *t)
 	tui_board_layout(t, gm, &l);
 	if (!l.fits) {
 		char buf[256];
+		int y = t->rows / 3;	/* on as many lines as a narrow
+					 * window needs */
 
 		gm->nbuttons = 0;
 		snprintf(buf, sizeof buf,
 		    _("The terminal is %dx%d; a %dx%d board needs %dx%d."),
 		    t->cols, t->rows, size, size, l.need_cols, l.need_rows);
-		tui_put(t->rows / 2 - 1, 0, t->cols, A_BOLD, buf);
-		tui_put(t->rows / 2, 0, t->cols, 0,
+		y += tui_put_wrap(y, 0, t->cols, t->rows - y, A_BOLD, buf);
+		tui_put_wrap(y, 0, t->cols, t->rows - y, 0,
 		    _("Enlarge the window, or press q for the lobby (the game is saved)."));
 		return;
 	}

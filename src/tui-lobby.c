@@ -469,7 +469,7 @@ tui_lobby_draw(struct tui *t)
 	if (t->cols < 40 || t->rows < 20) {
 		snprintf(buf, sizeof buf, _("The terminal is %dx%d; tengen needs at least 40x20."),
 		    t->cols, t->rows);
-		tui_put(0, 0, t->cols, A_BOLD, buf);
+		tui_put_wrap(0, 0, t->cols, t->rows, A_BOLD, buf);
 		return;
 	}
 	if (vx > t->cols / 2)

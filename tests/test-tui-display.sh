@@ -61,6 +61,13 @@ tui_start --hotseat --size 9 --ascii
 tui_wait "Black to play"
 tmux -L "$tui_sock" resize-window -t tui -x 80 -y 15
 tui_wait "The terminal is 80x15; a 9x9 board needs 64x18."
+# In a narrow window the message goes on to further lines, whole.
+tmux -L "$tui_sock" resize-window -t tui -x 30 -y 14
+tui_wait "The terminal is 30x14; a 9x9"
+for line in "The terminal is 30x14; a 9x9" "board needs 46x18." "saved)."; do
+	tui_screen | grep -qxF "$line" ||
+		tui_fail "the message at 30x14 lost '$line': $(tui_screen)"
+done
 # Keys pressed blind do nothing: no stone, no pass.
 tui_keys Enter Enter p p Down Enter Enter
 sleep 0.5
@@ -178,4 +185,9 @@ done
 tui_screen | tail -n 3 | head -n 2 | tr '\n' '|' | grep -q "^  There is no unfinished game to|  continue|$" ||
 	tui_fail "the message at 40x20: $(tui_screen | tail -n 3)"
 tui_ok "the lobby at 40x20 shows every row and the whole message"
+tmux -L "$tui_sock" resize-window -t tui -x 30 -y 14
+tui_wait "The terminal is 30x14; tengen"
+tui_screen | grep -qxF "needs at least 40x20." ||
+	tui_fail "the lobby's message at 30x14: $(tui_screen)"
+tui_ok "below 40x20 the lobby says so on as many lines as it takes"
 tui_done
