@@ -466,12 +466,8 @@ tui_lobby_draw(struct tui *t)
 	/* No row is where a click could find it until drawn. */
 	for (int r = 0; r < TUI_NROWS; r++)
 		lb->rowy[r] = -1;
-	if (t->cols < 40 || t->rows < 20) {
-		snprintf(buf, sizeof buf, _("The terminal is %dx%d; tengen needs at least 40x20."),
-		    t->cols, t->rows);
-		tui_put_wrap(0, 0, t->cols, t->rows, A_BOLD, buf);
+	if (tui_too_small(t, TUI_LOBBY_COLS, TUI_LOBBY_ROWS))
 		return;
-	}
 	if (vx > t->cols / 2)
 		vx = t->cols / 2;
 	/* The name in characters only where the terminal shows them. */

@@ -24,6 +24,11 @@
  * less the time before a drop shows (10 s). */
 #define TUI_ONLINE_COMEBACK 170.0
 
+/* The smallest terminal the login form is drawn in: its message and key
+ * line under the last button, and 10 columns of what is typed. */
+#define TUI_LOGIN_COLS 30
+#define TUI_LOGIN_ROWS 14
+
 void
 tui_chat_draw(const struct tui_chat *c, int y, int input, int x, int w,
 	      const char *idle)
@@ -64,6 +69,11 @@ tui_od_login(struct tui *t)
 	int y = 4;
 	size_t n = strlen(o->password);
 
+	/* No field is where a click could find it until drawn. */
+	for (int f = 0; f < TUI_NFIELDS; f++)
+		o->fieldy[f] = -1;
+	if (tui_too_small(t, TUI_LOGIN_COLS, TUI_LOGIN_ROWS))
+		return;
 	tui_put(0, 2, t->cols - 2, tui_board_attr(t, TUI_ATTR_TITLE),
 	    _("tengen: online play"));
 	tui_put_wrap(1, 2, t->cols - 2, 2, A_DIM,
@@ -125,6 +135,9 @@ tui_od_lobby(struct tui *t)
 	const char *hint;
 	int y, x2, w2, avail, tables_end;
 
+	o->tabley = -1;		/* no table where a click could find it */
+	if (tui_too_small(t, TUI_LOBBY_COLS, TUI_LOBBY_ROWS))
+		return;
 	/* The right column (tables, chat, news) starts at column 26, nearer
 	 * the left on a narrow screen, as far as the rooms' names allow. */
 	x2 = t->cols >= 60 ? 26 : t->cols * 9 / 20;

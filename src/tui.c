@@ -256,6 +256,20 @@ tui_put_keys(int y, int x, int w, int attr, const char *s)
 	return tui_put(y, x, w, attr, line);
 }
 
+bool
+tui_too_small(const struct tui *t, int cols, int rows)
+{
+	char buf[256];
+
+	if (t->cols >= cols && t->rows >= rows)
+		return false;
+	snprintf(buf, sizeof buf,
+	    _("The terminal is %dx%d; tengen needs at least %dx%d."),
+	    t->cols, t->rows, cols, rows);
+	tui_put_wrap(0, 0, t->cols, t->rows, A_BOLD, buf);
+	return true;
+}
+
 /* Leave the game in a state that survives us, then stop. */
 static void
 tui_shutdown_game(struct tui *t)

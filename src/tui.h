@@ -171,6 +171,10 @@ enum tui_lobby_row {
 	TUI_NROWS
 };
 
+/* The smallest terminal a lobby is drawn in, the local and the online. */
+#define TUI_LOBBY_COLS 40
+#define TUI_LOBBY_ROWS 20
+
 struct tui_lobby {
 	int row;			/* selected row */
 	bool can_continue;		/* a saved unfinished game exists */
@@ -265,6 +269,9 @@ int tui_put_tail(int y, int x, int w, int attr, const char *s);
 /* A line of keys, "P pass  Z undo  ? keys", in W columns: where it is
  * wider, the items that fit whole, and always the last. */
 int tui_put_keys(int y, int x, int w, int attr, const char *s);
+/* Where the terminal is under COLS x ROWS, the message saying so over the
+ * whole window in place of a screen; true when it is shown. */
+bool tui_too_small(const struct tui *t, int cols, int rows);
 
 /* tui-keys.c */
 enum tui_action tui_keys_lookup(const struct tui_key *table, int key);

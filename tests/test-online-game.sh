@@ -4,7 +4,8 @@
 # was said there before one came), a table with 9x9 rules, start, moves
 # seen live by the opponent and the spectator, chat both ways (found again
 # back at the table), two passes, counting with a toggle seen by both,
-# both accept, and the result with the points won and lost.
+# both accept, and the result with the points won and lost; the login and
+# the lobby in a terminal too small for them.
 . "${top_srcdir:-.}/tests/online/lib.sh"
 on_init test-online-game
 on_server
@@ -22,6 +23,15 @@ on_screen bob | grep -q "Server  *<.*:$port\$" ||
 	on_fail "the server's address at 40 columns: $(on_screen bob | grep Server)"
 tmux -L "$on_sock" resize-window -t bob -x 80 -y 24
 on_ok "the login at 40x20 shows the sentence and the port"
+# Under 30x14 the login says so, and a click where Back was does nothing.
+tmux -L "$on_sock" resize-window -t bob -x 29 -y 13
+on_wait bob "The terminal is 29x13;"
+on_screen bob | grep -qxF "tengen needs at least 30x14." ||
+	on_fail "the login's message at 29x13: $(on_screen bob)"
+on_click bob 6 10
+tmux -L "$on_sock" resize-window -t bob -x 80 -y 24
+on_wait bob "Password"
+on_ok "under 30x14 the login says so and takes no click"
 on_register bob
 # The player's line in the lobby at 40x20 goes on to a second line.
 tmux -L "$on_sock" resize-window -t bob -x 40 -y 20
@@ -88,6 +98,19 @@ on_wait carol "alice - bob"
 # The room's chat said before carol came.
 on_wait carol "alice: hello room 大家好"
 on_ok "the room's chat from before one came"
+# Under 40x20 the lobby says so, and a click where the table was does
+# nothing: it neither sits nor says why it cannot.
+tmux -L "$on_sock" resize-window -t carol -x 30 -y 14
+on_wait carol "The terminal is 30x14; tengen"
+on_screen carol | grep -qxF "needs at least 40x20." ||
+	on_fail "the lobby's message at 30x14: $(on_screen carol)"
+on_click carol 20 4
+on_click carol 20 4
+sleep 1
+tmux -L "$on_sock" resize-window -t carol -x 80 -y 24
+on_wait carol "Rooms"
+on_wait carol "Logged in to $URL as carol"
+on_ok "under 40x20 the lobby says so and takes no click"
 on_keys carol Tab w
 on_wait carol "Black: alice"
 on_wait carol "Move 0: Black to play"

@@ -122,6 +122,15 @@ on_wait() {
 	on_ok "$1 sees: $2"
 }
 
+# on_click NAME X Y: the left button pressed and released at column X,
+# line Y (from 0), as an xterm reports it (tests/tui/lib.sh's tui_click).
+on_click() {
+	on_mx=$(printf "\\$(printf '%03o' $(($2 + 33)))")
+	on_my=$(printf "\\$(printf '%03o' $(($3 + 33)))")
+	on_keys "$1" -l "$(printf '\033[M') $on_mx$on_my"
+	on_keys "$1" -l "$(printf '\033[M')#$on_mx$on_my"
+}
+
 # on_count NAME TEXT: how many lines of NAME's screen show TEXT.
 on_count() {
 	on_screen "$1" | grep -F -c -e "$2"
