@@ -170,6 +170,7 @@ tui_od_lobby(struct tui *t)
 		snprintf(buf, sizeof buf, "%s", _("Tables"));
 	tui_put(3, x2, w2, A_BOLD | (o->field == 1 ? A_UNDERLINE : 0), buf);
 	o->tabley = 4;
+	o->tablex = x2;
 	y = 4;
 	/* The room's chat takes the lower half of the column, down to its
 	 * input line just above the leaderboard, when there is room. */
@@ -185,6 +186,7 @@ tui_od_lobby(struct tui *t)
 		tui_put(y, x2, w2, i == o->sel && o->field == 1 ? A_REVERSE :
 		    0, buf);
 	}
+	o->tables_shown = y - o->tabley;
 	if (o->ntables == 0) {
 		int rows = tables_end - y;	/* one to three lines */
 

@@ -820,8 +820,9 @@ tui_online_lobby_click(struct tui *t, int y, int x)
 	struct tui_online *o = t->online;
 	int i = y - o->tabley;
 
-	(void)x;
-	if (o->tabley > 0 && i >= 0 && i < o->ntables) {
+	/* Only a table drawn: not the rooms beside it, nor one there was no
+	 * line for. */
+	if (o->tabley > 0 && x >= o->tablex && i >= 0 && i < o->tables_shown) {
 		o->field = 1;
 		if (o->sel == i)
 			tui_online_sit(t);

@@ -166,6 +166,8 @@ struct tui_online {
 	int nnews;
 	bool auto_joined;		/* went back to a running game once */
 	int tabley;			/* screen line of the first table */
+	int tablex;			/* and its first column */
+	int tables_shown;		/* the tables drawn from there */
 
 	/* The table. */
 	struct tui_online_table table;	/* id 0: none */

@@ -111,6 +111,15 @@ tmux -L "$on_sock" resize-window -t carol -x 80 -y 24
 on_wait carol "Rooms"
 on_wait carol "Logged in to $URL as carol"
 on_ok "under 40x20 the lobby says so and takes no click"
+# A click on the rooms' column, on the line of a table, is not on it; nor
+# is one on the line under the last table.
+on_click carol 5 4
+on_click carol 5 4
+on_click carol 40 5
+on_click carol 40 5
+sleep 1
+on_wait carol "Logged in to $URL as carol"
+on_ok "clicks beside and under the tables sit at none"
 on_keys carol Tab w
 on_wait carol "Black: alice"
 on_wait carol "Move 0: Black to play"
