@@ -131,9 +131,9 @@ tui_od_lobby(struct tui *t)
 	struct tui_online *o = t->online;
 	const struct tui_online_player *me = &o->record;
 	bool zh = strcmp(t->lang, "zh") == 0;
-	char buf[700], rules[200];
+	char buf[700], rules[200], range[64];
 	const char *hint;
-	int y, x2, w2, avail, tables_end;
+	int y, x2, w2, avail, tables_end, shown;
 
 	o->tabley = -1;		/* no table where a click could find it */
 	if (tui_too_small(t, TUI_LOBBY_COLS, TUI_LOBBY_ROWS))
@@ -163,20 +163,35 @@ tui_od_lobby(struct tui *t)
 		tui_put(4 + i, 2, x2 - 3, i == o->room && o->field == 0 ?
 		    A_REVERSE : 0, buf);
 	}
-	/* The heading with its keys, or alone where they do not fit. */
-	snprintf(buf, sizeof buf, "%s",
-	    _("Tables (Enter: sit, W: watch, N: new table)"));
-	if (tui_text_width(buf) > w2)
-		snprintf(buf, sizeof buf, "%s", _("Tables"));
-	tui_put(3, x2, w2, A_BOLD | (o->field == 1 ? A_UNDERLINE : 0), buf);
-	o->tabley = 4;
-	o->tablex = x2;
-	y = 4;
 	/* The room's chat takes the lower half of the column, down to its
 	 * input line just above the leaderboard, when there is room. */
 	avail = t->rows - 14;
 	tables_end = avail >= 6 ? t->rows - 10 - avail / 2 : t->rows - 10;
-	for (int i = 0; i < o->ntables && y < tables_end; i++, y++) {
+	/* The list scrolls to keep the selected table in sight. */
+	shown = tables_end - 4;
+	if (o->sel < o->table_top)
+		o->table_top = o->sel;
+	if (o->sel >= o->table_top + shown)
+		o->table_top = o->sel - shown + 1;
+	if (o->table_top > o->ntables - shown)
+		o->table_top = o->ntables - shown;
+	if (o->table_top < 0)
+		o->table_top = 0;
+	/* The heading with its keys, or alone where they do not fit; which
+	 * of them the list shows when not all. */
+	range[0] = '\0';
+	if (o->ntables > shown)
+		snprintf(range, sizeof range, _("  %d-%d of %d"),
+		    o->table_top + 1, o->table_top + shown, o->ntables);
+	snprintf(buf, sizeof buf, "%s%s",
+	    _("Tables (Enter: sit, W: watch, N: new table)"), range);
+	if (tui_text_width(buf) > w2)
+		snprintf(buf, sizeof buf, "%s%s", _("Tables"), range);
+	tui_put(3, x2, w2, A_BOLD | (o->field == 1 ? A_UNDERLINE : 0), buf);
+	o->tabley = 4;
+	o->tablex = x2;
+	y = 4;
+	for (int i = o->table_top; i < o->ntables && y < tables_end; i++, y++) {
 		const struct tui_online_table *tb = &o->tables[i];
 
 		tui_od_rules_text(&tb->rules, rules, sizeof rules);

@@ -823,6 +823,7 @@ tui_online_lobby_click(struct tui *t, int y, int x)
 	/* Only a table drawn: not the rooms beside it, nor one there was no
 	 * line for. */
 	if (o->tabley > 0 && x >= o->tablex && i >= 0 && i < o->tables_shown) {
+		i += o->table_top;
 		o->field = 1;
 		if (o->sel == i)
 			tui_online_sit(t);

@@ -167,6 +167,7 @@ struct tui_online {
 	bool auto_joined;		/* went back to a running game once */
 	int tabley;			/* screen line of the first table */
 	int tablex;			/* and its first column */
+	int table_top;			/* the first table drawn */
 	int tables_shown;		/* the tables drawn from there */
 
 	/* The table. */

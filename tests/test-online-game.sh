@@ -239,5 +239,30 @@ on_wait carol "B+73.5"
 # Back in the lobby, the record shows the game.
 on_keys bob q
 on_wait bob "won 0, lost 1"
+# Six more tables, opened through the server's API by six other players:
+# the list, five lines at 80x24, says which it shows and scrolls to the
+# table selected, and a click on a line takes the table shown there.
+for u in u1 u2 u3 u4 u5 u6; do
+	body="{\"name\":\"$u\",\"password\":\"secret-$u\"}"
+	curl -s -o /dev/null -H 'Content-Type: application/json' \
+		--data-binary "$body" "$URL/register"
+	tok=$(curl -s -H 'Content-Type: application/json' \
+		--data-binary "$body" "$URL/login" | jq -r .token)
+	curl -s -o /dev/null -H "Authorization: Bearer $tok" \
+		-H 'Content-Type: application/json' \
+		--data-binary '{"room":1}' "$URL/table/new"
+done
+on_wait bob "1-5 of "
+on_keys bob Tab Down Down Down Down Down Down Down Down
+on_wait bob "u6 - ..."
+row=$(on_screen bob | grep -n -F "u6 - ..." | cut -d: -f1)
+on_ok "the list scrolls to the last table"
+on_click bob 40 $((row - 1))
+on_click bob 40 $((row - 1))
+on_wait bob "Seat 2: bob"
+on_wait bob "Seat 1: u6"
+on_ok "a click on a scrolled line sits at its table"
+on_keys bob q
+on_wait bob "won 0, lost 1"
 on_keys bob Q
 on_done
