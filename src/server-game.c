@@ -18,9 +18,12 @@
  * stones, a fraction of a second of playouts on a big board, is made by a
  * thread on a copy of the game, away from the server's lock, and lands as
  * a change of the count would, unless the count has changed meanwhile.
+ * Only so many such threads run (--estimates); the estimates beyond wait
+ * in a queue for the first thread free.
  */
 #include "config.h"
 
+#include <assert.h>
 #include <limits.h>
 #include <math.h>
 #include <pthread.h>
@@ -553,9 +556,15 @@ server_game_recount(struct server *srv, struct server_table *t, enum color by,
 	server_emit(srv, &t->chan, ev);
 }
 
-/* --- the dead stones' estimate, away from the lock */
+/* --- the dead stones' estimate, away from the lock
+ *
+ * At most opt.estimates threads make estimates; one started beyond that
+ * waits in srv's queue, and a thread that has handed in an answer takes
+ * the next one waiting, so the estimates of many counts begun together
+ * share the processors instead of each taking one. */
 
-/* One estimate: the worker owns it and frees it. */
+/* One estimate: queued, the server owns it; taken, its worker does.  Both
+ * free it. */
 struct server_estimate {
 	struct server *srv;
 	long table;			/* the count it is for: table, */
@@ -563,54 +572,97 @@ struct server_estimate {
 	int version;			/* and count_version at hand-off */
 	struct game g;			/* a copy of the game */
 	uint8_t dead[BOARD_MAX_POINTS];	/* the answer */
+	struct server_estimate *next;	/* in the queue */
 };
 
-/* With the lock held: E's answer becomes the count, if it is still the
- * count it was made for.  A toggle, a resume, the end of the game or a new
- * one since make it stale: the players' word is worth more than a guess,
- * and it is dropped. */
 static void
-server_game_estimate_land(struct server *srv, const struct server_estimate *e)
+server_game_estimate_free(struct server_estimate *e)
+{
+	game_free(&e->g);
+	free(e);
+}
+
+/* With the lock held: the table E is for, if its count is still the one E
+ * was made for, or NULL.  A toggle, a resume, the end of the game or a new
+ * one since make E stale: the players' word is worth more than a guess. */
+static struct server_table *
+server_game_estimate_table(struct server *srv, const struct server_estimate *e)
 {
 	struct server_table *t = server_table_find(srv, e->table);
 	struct server_game *sg = t ? t->game : NULL;
 
 	if (sg == NULL || sg->id != e->game || sg->status != SERVER_COUNTING ||
 	    sg->count_version != e->version)
+		return NULL;
+	return t;
+}
+
+/* With the lock held: E's answer becomes the count, unless E is stale,
+ * when it is dropped. */
+static void
+server_game_estimate_land(struct server *srv, const struct server_estimate *e)
+{
+	struct server_table *t = server_game_estimate_table(srv, e);
+
+	if (t == NULL)
 		return;
 	server_begin(srv);
-	memcpy(sg->dead, e->dead, sizeof sg->dead);
+	memcpy(t->game->dead, e->dead, sizeof t->game->dead);
 	server_game_recount(srv, t, EMPTY, NULL);
 	server_commit(srv);
 }
 
+/* With the lock held: the oldest queued estimate that is not stale, taken
+ * off the queue, or NULL; the stale ones before it are dropped uncomputed. */
+static struct server_estimate *
+server_game_estimate_next(struct server *srv)
+{
+	struct server_estimate *e;
+
+	while ((e = srv->estimate_first) != NULL) {
+		srv->estimate_first = e->next;
+		if (srv->estimate_first == NULL)
+			srv->estimate_last = NULL;
+		e->next = NULL;
+		if (server_game_estimate_table(srv, e))
+			return e;
+		server_game_estimate_free(e);
+	}
+	return NULL;
+}
+
+/* A worker: it makes estimates until none waits, then ends. */
 static void *
 server_game_estimate_run(void *arg)
 {
 	struct server_estimate *e = arg;
 	struct server *srv = e->srv;
 
-	if (srv->opt.estimate_delay > 0) {
-		struct timespec ts;
+	while (e != NULL) {
+		if (srv->opt.estimate_delay > 0) {
+			struct timespec ts;
 
-		ts.tv_sec = (time_t)srv->opt.estimate_delay;
-		ts.tv_nsec = (long)((srv->opt.estimate_delay - (double)ts.tv_sec) * 1e9);
-		nanosleep(&ts, NULL);
+			ts.tv_sec = (time_t)srv->opt.estimate_delay;
+			ts.tv_nsec = (long)((srv->opt.estimate_delay -
+			    (double)ts.tv_sec) * 1e9);
+			nanosleep(&ts, NULL);
+		}
+		ai_dead_stones(&e->g, e->dead);
+		pthread_mutex_lock(&srv->lock);
+		server_game_estimate_land(srv, e);
+		server_game_estimate_free(e);
+		e = server_game_estimate_next(srv);
+		/* Once the lock is let go after the last estimate, the server may
+		 * be freed: nothing of it is touched after. */
+		if (e == NULL && --srv->estimates == 0)
+			pthread_cond_broadcast(&srv->estimates_done);
+		pthread_mutex_unlock(&srv->lock);
 	}
-	ai_dead_stones(&e->g, e->dead);
-	game_free(&e->g);
-	pthread_mutex_lock(&srv->lock);
-	server_game_estimate_land(srv, e);
-	free(e);
-	/* Once the lock is let go the server may be freed: nothing of it,
-	 * nor of this estimate, is touched after. */
-	if (--srv->estimates == 0)
-		pthread_cond_broadcast(&srv->estimates_done);
-	pthread_mutex_unlock(&srv->lock);
 	return NULL;
 }
 
-/* Have the dead stones of T's count estimated by a thread of its own. */
+/* Have the dead stones of T's count estimated by a thread of its own, or
+ * by the next thread free when opt.estimates run. */
 static void
 server_game_estimate_start(struct server *srv, struct server_table *t)
 {
@@ -625,6 +677,16 @@ server_game_estimate_start(struct server *srv, struct server_table *t)
 	e->game = sg->id;
 	e->version = sg->count_version;
 	game_copy(&e->g, &sg->g);
+	if (srv->estimates >= srv->opt.estimates) {
+		if (srv->estimate_last)
+			srv->estimate_last->next = e;
+		else
+			srv->estimate_first = e;
+		srv->estimate_last = e;
+		sg->estimating = sg->count_version;
+		return;
+	}
+	assert(srv->estimate_first == NULL);
 	pthread_attr_init(&attr);
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
 	rc = pthread_create(&tid, &attr, server_game_estimate_run, e);
@@ -639,16 +701,18 @@ server_game_estimate_start(struct server *srv, struct server_table *t)
 	/* No thread to be had: the estimate is made here, under the lock;
 	 * every request waits for it, but the count is proposed. */
 	ai_dead_stones(&sg->g, sg->dead);
-	game_free(&e->g);
-	free(e);
+	server_game_estimate_free(e);
 }
 
+/* The workers end only once the queue is empty: waiting for them waits
+ * for the queued estimates too, each made or dropped. */
 void
 server_game_estimates_wait(struct server *srv)
 {
 	pthread_mutex_lock(&srv->lock);
 	while (srv->estimates > 0)
 		pthread_cond_wait(&srv->estimates_done, &srv->lock);
+	assert(srv->estimate_first == NULL);
 	pthread_mutex_unlock(&srv->lock);
 }
 

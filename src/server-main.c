@@ -4,8 +4,9 @@
  * The main thread owns the signals: it waits for SIGINT/SIGTERM/SIGHUP ten
  * times a second, and each time none came it ticks: clocks, disconnects,
  * escapes and long-polls whose time is up.  MHD's threads answer requests;
- * a thread of its own estimates a count's dead stones, and the server is
- * not freed before the last of those has ended.
+ * a thread of its own estimates a count's dead stones (at most --estimates
+ * at once, the rest waiting their turn), and the server is not freed
+ * before the last of those has ended.
  * Storage failures are fatal by design (crash-only): a restart reloads the
  * last committed state, which every reply already described.
  */
@@ -64,7 +65,7 @@ server_usage(FILE *f)
 	    "               [--escape-seconds S] [--count-seconds S]\n"
 	    "               [--sync normal|full]\n"
 	    "               [--pwhash min|interactive|moderate]\n"
-	    "               [--login-lockout S]\n"
+	    "               [--login-lockout S] [--estimates N]\n"
 	    "               [--port-file FILE] [--quiet]\n"
 	    "       tengend [--db PATH] --post-news TITLE TEXT\n"
 	    "       tengend [--db PATH] --add-room NAME NAME_ZH BASE PENALTY\n"
@@ -273,6 +274,7 @@ main(int argc, char **argv)
 		{ "sync", required_argument, NULL, 's' },
 		{ "pwhash", required_argument, NULL, 'w' },
 		{ "login-lockout", required_argument, NULL, 'L' },
+		{ "estimates", required_argument, NULL, 'e' },
 		{ "port-file", required_argument, NULL, 'f' },
 		{ "post-news", no_argument, NULL, 'n' },
 		{ "add-room", no_argument, NULL, 'r' },
@@ -286,6 +288,7 @@ main(int argc, char **argv)
 	bool news = false, room = false;
 	double v;
 	int opt, rc, lock_fd;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	const char *delay;
 
 	memset(&srv, 0, sizeof srv);
@@ -298,6 +301,7 @@ main(int argc, char **argv)
 	srv.opt.count_limit = 300;
 	srv.opt.pwhash_level = 1;
 	srv.opt.login_lockout = 30;
+	srv.opt.estimates = cpus < 1 ? 1 : cpus > 64 ? 64 : (int)cpus;
 	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'p':
@@ -365,6 +369,12 @@ main(int argc, char **argv)
 			if (server_number("--login-lockout", optarg, 0, 3600,
 			    false, &srv.opt.login_lockout) < 0)
 				return 2;
+			break;
+		case 'e':
+			if (server_number("--estimates", optarg, 1, 64, true,
+			    &v) < 0)
+				return 2;
+			srv.opt.estimates = (int)v;
 			break;
 		case 'f':
 			srv.opt.port_file = optarg;

@@ -7,7 +7,8 @@
  * database together, commits, and only then replies, so a reply always
  * describes a committed state.  Nothing slow is done with it held: the
  * dead stones of a count are estimated by a thread of their own, which
- * takes the lock only to hand in its answer.
+ * takes the lock only to hand in its answer (at most --estimates such
+ * threads; more estimates wait their turn).
  *
  * Parts: server-main.c (options, start, the tick), server-http.c (MHD,
  * bodies, long-polls), server-api.c (the routes), server-auth.c (passwords,
@@ -30,6 +31,7 @@
 
 struct MHD_Connection;
 struct MHD_Daemon;
+struct server_estimate;
 
 struct server_opts {
 	const char *db_path;
@@ -45,6 +47,7 @@ struct server_opts {
 	bool sync_full;
 	int pwhash_level;		/* 0 min (tests), 1 interactive, 2 moderate */
 	double login_lockout;		/* first lock after failed logins; 0: none */
+	int estimates;			/* dead-stone estimates made at once */
 	double estimate_delay;		/* TENGEND_ESTIMATE_DELAY: seconds a dead
 					 * stones' estimate waits first (tests) */
 	bool quiet;
@@ -106,8 +109,8 @@ struct server_game {
 	 * toggle and the estimate's landing, so that an accept names the
 	 * count it accepts. */
 	int count_version;
-	/* The count whose dead stones a worker is estimating: while it is
-	 * still count_version, the estimate has yet to come. */
+	/* The count whose dead stones a worker is estimating, or will: while
+	 * it is still count_version, the estimate has yet to come. */
 	int estimating;
 	double count_start;		/* monotonic time the counting began
 					 * (or the server found it going on) */
@@ -155,8 +158,11 @@ struct server {
 	int txn;			/* depth of server_begin() */
 	bool stopping;
 	struct server_throttle *throttle;	/* failed logins by name */
-	int estimates;			/* dead-stone estimates running */
+	int estimates;			/* dead-stone estimates' threads */
 	pthread_cond_t estimates_done;	/* signalled when none is left */
+	/* Estimates waiting for a thread, oldest first; owned.  Never any
+	 * while fewer than opt.estimates threads run. */
+	struct server_estimate *estimate_first, *estimate_last;
 	long long alive_ms;	/* the server before this one last ran (wall
 				 * clock, ms), 0 unknown */
 	double alive_at;	/* when this one last said it runs */
