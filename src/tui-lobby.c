@@ -305,6 +305,13 @@ tui_lobby_key(struct tui *t, int key)
 {
 	struct tui_lobby *lb = &t->lobby;
 
+	/* Nothing done blind: where the lobby cannot be seen, q alone acts
+	 * (it quits, even over the engine's command being edited). */
+	if (!tui_fits(t, TUI_LOBBY_COLS, TUI_LOBBY_ROWS)) {
+		if (tui_keys_lookup(tui_keys_lobby, key) == TUI_QUIT)
+			t->quit = true;
+		return;
+	}
 	if (lb->editing) {
 		tui_lobby_edit_key(t, key);
 		return;
@@ -466,7 +473,8 @@ tui_lobby_draw(struct tui *t)
 	/* No row is where a click could find it until drawn. */
 	for (int r = 0; r < TUI_NROWS; r++)
 		lb->rowy[r] = -1;
-	if (tui_too_small(t, TUI_LOBBY_COLS, TUI_LOBBY_ROWS))
+	if (tui_too_small(t, TUI_LOBBY_COLS, TUI_LOBBY_ROWS,
+	    _("Enlarge the window, or press q to quit.")))
 		return;
 	if (vx > t->cols / 2)
 		vx = t->cols / 2;

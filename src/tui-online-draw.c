@@ -24,11 +24,6 @@
  * less the time before a drop shows (10 s). */
 #define TUI_ONLINE_COMEBACK 170.0
 
-/* The smallest terminal the login form is drawn in: its message and key
- * line under the last button, and 10 columns of what is typed. */
-#define TUI_LOGIN_COLS 30
-#define TUI_LOGIN_ROWS 14
-
 void
 tui_chat_draw(const struct tui_chat *c, int y, int input, int x, int w,
 	      const char *idle)
@@ -72,7 +67,8 @@ tui_od_login(struct tui *t)
 	/* No field is where a click could find it until drawn. */
 	for (int f = 0; f < TUI_NFIELDS; f++)
 		o->fieldy[f] = -1;
-	if (tui_too_small(t, TUI_LOGIN_COLS, TUI_LOGIN_ROWS))
+	if (tui_too_small(t, TUI_LOGIN_COLS, TUI_LOGIN_ROWS,
+	    _("Enlarge the window, or press Esc for the local lobby.")))
 		return;
 	tui_put(0, 2, t->cols - 2, tui_board_attr(t, TUI_ATTR_TITLE),
 	    _("tengen: online play"));
@@ -136,7 +132,8 @@ tui_od_lobby(struct tui *t)
 	int y, x2, w2, avail, tables_end, shown;
 
 	o->tabley = -1;		/* no table where a click could find it */
-	if (tui_too_small(t, TUI_LOBBY_COLS, TUI_LOBBY_ROWS))
+	if (tui_too_small(t, TUI_LOBBY_COLS, TUI_LOBBY_ROWS,
+	    _("Enlarge the window, or press q for the local lobby, Q to quit.")))
 		return;
 	/* The right column (tables, chat, news) starts at column 26, nearer
 	 * the left on a narrow screen, as far as the rooms' names allow. */

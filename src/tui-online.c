@@ -575,6 +575,12 @@ tui_online_login_key(struct tui *t, int key)
 		  sizeof o->password },
 	};
 
+	/* Nothing typed blind: where the form cannot be seen, Esc alone acts. */
+	if (!tui_fits(t, TUI_LOGIN_COLS, TUI_LOGIN_ROWS)) {
+		if (key == 27)
+			tui_online_to_local(t);
+		return;
+	}
 	switch (key) {
 	case KEY_UP:
 	case KEY_BTAB:
@@ -808,10 +814,19 @@ tui_online_lobby_action(struct tui *t, enum tui_action a)
 void
 tui_online_lobby_key(struct tui *t, int key)
 {
+	enum tui_action a = tui_keys_lookup(tui_keys_online, key);
+
+	/* Nothing done blind: where the lobby cannot be seen, q and Q alone
+	 * act, over the chat's line too. */
+	if (!tui_fits(t, TUI_LOBBY_COLS, TUI_LOBBY_ROWS)) {
+		if (a == TUI_LOBBY || a == TUI_QUIT)
+			tui_online_lobby_action(t, a);
+		return;
+	}
 	if (t->online->room_chat.editing)
 		tui_online_room_chat_key(t, key);
 	else
-		tui_online_lobby_action(t, tui_keys_lookup(tui_keys_online, key));
+		tui_online_lobby_action(t, a);
 }
 
 void

@@ -20,6 +20,10 @@
 #include "tui.h"
 
 #define TUI_ONLINE_NAME 96
+/* The smallest terminal the login form is drawn in: its message and key
+ * line under the last button, and 10 columns of what is typed. */
+#define TUI_LOGIN_COLS 30
+#define TUI_LOGIN_ROWS 14
 #define TUI_ONLINE_ROOMS 16
 #define TUI_ONLINE_TABLES 64
 #define TUI_ONLINE_LEADERS 5

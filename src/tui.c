@@ -257,16 +257,24 @@ tui_put_keys(int y, int x, int w, int attr, const char *s)
 }
 
 bool
-tui_too_small(const struct tui *t, int cols, int rows)
+tui_fits(const struct tui *t, int cols, int rows)
+{
+	return t->cols >= cols && t->rows >= rows;
+}
+
+bool
+tui_too_small(const struct tui *t, int cols, int rows, const char *hint)
 {
 	char buf[256];
+	int y;
 
-	if (t->cols >= cols && t->rows >= rows)
+	if (tui_fits(t, cols, rows))
 		return false;
 	snprintf(buf, sizeof buf,
 	    _("The terminal is %dx%d; tengen needs at least %dx%d."),
 	    t->cols, t->rows, cols, rows);
-	tui_put_wrap(0, 0, t->cols, t->rows, A_BOLD, buf);
+	y = tui_put_wrap(0, 0, t->cols, t->rows, A_BOLD, buf);
+	tui_put_wrap(y, 0, t->cols, t->rows - y, 0, hint);
 	return true;
 }
 

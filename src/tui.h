@@ -269,9 +269,12 @@ int tui_put_tail(int y, int x, int w, int attr, const char *s);
 /* A line of keys, "P pass  Z undo  ? keys", in W columns: where it is
  * wider, the items that fit whole, and always the last. */
 int tui_put_keys(int y, int x, int w, int attr, const char *s);
+/* Is the terminal at least COLS x ROWS? */
+bool tui_fits(const struct tui *t, int cols, int rows);
 /* Where the terminal is under COLS x ROWS, the message saying so over the
- * whole window in place of a screen; true when it is shown. */
-bool tui_too_small(const struct tui *t, int cols, int rows);
+ * whole window in place of a screen, and under it HINT, the one key that
+ * still acts; true when it is shown. */
+bool tui_too_small(const struct tui *t, int cols, int rows, const char *hint);
 
 /* tui-keys.c */
 enum tui_action tui_keys_lookup(const struct tui_key *table, int key);

@@ -29,9 +29,16 @@ on_wait bob "The terminal is 29x13;"
 on_screen bob | grep -qxF "tengen needs at least 30x14." ||
 	on_fail "the login's message at 29x13: $(on_screen bob)"
 on_click bob 6 10
+# Nor is anything typed into it blind, nor sent.
+on_screen bob | tr '\n' ' ' | grep -q "press Esc for the local *lobby" ||
+	on_fail "the login at 29x13 does not name its key: $(on_screen bob)"
+on_type bob "zq"
+on_keys bob Enter
+sleep 1
 tmux -L "$on_sock" resize-window -t bob -x 80 -y 24
 on_wait bob "Password"
-on_ok "under 30x14 the login says so and takes no click"
+on_screen bob | grep -q "zq" && on_fail "keys typed blind went into the login"
+on_ok "under 30x14 the login says so and takes neither click nor key"
 on_register bob
 # The player's line in the lobby at 40x20 goes on to a second line.
 tmux -L "$on_sock" resize-window -t bob -x 40 -y 20
@@ -106,11 +113,15 @@ on_screen carol | grep -qxF "needs at least 40x20." ||
 	on_fail "the lobby's message at 30x14: $(on_screen carol)"
 on_click carol 20 4
 on_click carol 20 4
+# Nor a key: N would open a table, Enter sit at one.
+on_screen carol | tr '\n' ' ' | grep -q "press q for the local lobby, Q to quit" ||
+	on_fail "the lobby at 30x14 does not name its keys: $(on_screen carol)"
+on_keys carol n Tab Enter
 sleep 1
 tmux -L "$on_sock" resize-window -t carol -x 80 -y 24
 on_wait carol "Rooms"
 on_wait carol "Logged in to $URL as carol"
-on_ok "under 40x20 the lobby says so and takes no click"
+on_ok "under 40x20 the lobby says so and takes neither click nor key"
 # A click on the rooms' column, on the line of a table, is not on it; nor
 # is one on the line under the last table.
 on_click carol 5 4

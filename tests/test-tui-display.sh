@@ -109,15 +109,20 @@ unset NO_COLOR
 tui_start --ascii
 tui_wait "Quit"
 line=$(tui_screen | grep -n "Quit" | head -n 1 | cut -d: -f1)
+selected=$(tui_screen | grep "^ >")
 tmux -L "$tui_sock" resize-window -t tui -x 30 -y 15
 tui_wait "The terminal is 30x15"
 tui_click 8 $((line - 1))
+# Nor do keys pressed blind: S would start a game, Enter act on a row.
+tui_keys s Enter Down Enter
 sleep 1
 kill -0 "$(tui_pid)" 2>/dev/null && tui_screen | grep -q "The terminal is 30x15" ||
-	tui_fail "a click on the small lobby did something"
+	tui_fail "a click or a key on the small lobby did something"
 tmux -L "$tui_sock" resize-window -t tui -x 80 -y 24
 tui_wait "Quit"
-tui_ok "a click on a lobby too small to draw does nothing"
+tui_screen | grep -qxF "$selected" ||
+	tui_fail "the lobby's selected row moved while it could not be seen"
+tui_ok "a click or a key on a lobby too small to draw does nothing"
 
 # A narrow lobby shows the value chosen whole, between the arrows that
 # change it, where the whole row of choices does not fit.
@@ -189,5 +194,10 @@ tmux -L "$tui_sock" resize-window -t tui -x 30 -y 14
 tui_wait "The terminal is 30x14; tengen"
 tui_screen | grep -qxF "needs at least 40x20." ||
 	tui_fail "the lobby's message at 30x14: $(tui_screen)"
+tui_screen | tr '\n' ' ' | grep -q "Enlarge the window, or press q *to quit\." ||
+	tui_fail "the lobby at 30x14 does not name its key: $(tui_screen)"
 tui_ok "below 40x20 the lobby says so on as many lines as it takes"
+# The key it names still acts.
+tui_keys q
+tui_wait_exit
 tui_done
