@@ -135,9 +135,10 @@ ai_gtp_restricted_genmove(struct gtp_engine *e, int argc, char **argv)
 {
 	struct ai_gtp *ag = e->data;
 	point_t moves[BOARD_MAX_POINTS];
+	enum color c;
 	int n = 0, r;
 
-	if (argc < 2) {
+	if (argc < 2 || gtp_engine_parse_color(argv[0], &c) < 0) {
 		gtp_engine_printf(e, "syntax error");
 		return -1;
 	}
@@ -148,8 +149,9 @@ ai_gtp_restricted_genmove(struct gtp_engine *e, int argc, char **argv)
 			gtp_engine_printf(e, "invalid coordinate");
 			return -1;
 		}
-		if (game_check(&e->game, BLACK, p) == MOVE_OK ||
-		    game_check(&e->game, WHITE, p) == MOVE_OK)
+		/* A point only the other colour may take is not among them
+		 * (the search would find no move and pass). */
+		if (game_check(&e->game, c, p) == MOVE_OK)
 			moves[n++] = p;
 	}
 	if (n == 0) {

@@ -49,25 +49,34 @@ game_sgf_result(struct game *g, const char *re)
 		g->end = GAME_END_DRAW;
 		return;
 	}
+	if (strcmp(re, "Void") == 0) {
+		g->end = GAME_END_VOID;
+		return;
+	}
+	if (strcmp(re, "?") == 0) {
+		g->end = GAME_END_UNKNOWN;
+		return;
+	}
 	if ((re[0] != 'B' && re[0] != 'W') || re[1] != '+')
 		return;
 	winner = re[0] == 'B' ? BLACK : WHITE;
 	s = re + 2;
-	if (strcmp(s, "R") == 0 || strcmp(s, "Resign") == 0)
+	if (*s == '\0')
+		g->end = GAME_END_WIN;
+	else if (strcmp(s, "R") == 0 || strcmp(s, "Resign") == 0)
 		g->end = GAME_END_RESIGN;
 	else if (strcmp(s, "T") == 0 || strcmp(s, "Time") == 0)
 		g->end = GAME_END_TIME;
 	else if (strcmp(s, "F") == 0 || strcmp(s, "Forfeit") == 0)
 		g->end = GAME_END_FORFEIT;
-	else if (*s >= '0' && *s <= '9') {
-		margin = strtod(s, &end);
-		if (*end != '\0' || margin <= 0)
-			return;
+	else if (*s >= '0' && *s <= '9' &&
+	    (margin = strtod(s, &end)) > 0 && *end == '\0') {
 		g->end = GAME_END_SCORE;
 		g->score = winner == BLACK ? margin : -margin;
 		return;
 	} else
-		return;
+		/* Won in a way FF[4] has no word for: the winner at least. */
+		g->end = GAME_END_WIN;
 	g->winner = winner;
 }
 
@@ -122,7 +131,9 @@ game_from_sgf(struct game *g, const struct sgf_record *rec, const char *name,
 	 * may repeat a position; replay them by their own rule.  So are
 	 * records that name no rules, once they repeat a position. */
 	if (rec->rules && (strncasecmp(rec->rules, "jap", 3) == 0 ||
-	    strncasecmp(rec->rules, "kor", 3) == 0))
+	    strncasecmp(rec->rules, "kor", 3) == 0 ||
+	    strcasecmp(rec->rules, "JP") == 0 ||
+	    strcasecmp(rec->rules, "KR") == 0))
 		g->superko = false;
 	for (i = 0; i < rec->nsetup; i++) {
 		const struct sgf_point *sp = &rec->setup[i];
@@ -156,9 +167,10 @@ game_from_sgf(struct game *g, const struct sgf_record *rec, const char *name,
 			p = board_point(&g->board, m->x, m->y);
 		}
 		v = game_play(g, c, p);
-		if (v == MOVE_SUPERKO && rec->rules == NULL) {
-			/* No RU: the record may come from rules with simple
-			 * ko only; go on by them from here. */
+		if (v == MOVE_SUPERKO &&
+		    (rec->rules == NULL || rec->rules[0] == '\0')) {
+			/* No RU (or an empty one): the record may come from
+			 * rules with simple ko only; go on by them from here. */
 			g->superko = false;
 			v = game_play(g, c, p);
 		}
@@ -196,6 +208,13 @@ game_sgf_result_str(const struct game *g)
 		break;
 	case GAME_END_DRAW:
 		return xstrdup("Draw");
+	case GAME_END_WIN:
+		snprintf(buf, sizeof buf, "%c+", w);
+		break;
+	case GAME_END_VOID:
+		return xstrdup("Void");
+	case GAME_END_UNKNOWN:
+		return xstrdup("?");
 	default:
 		return NULL;
 	}

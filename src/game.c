@@ -113,22 +113,23 @@ game_handicap_points(int size, int n, point_t *out)
 	mid = size / 2;
 	/* x, y from the top left; "low" rows are near the bottom in GTP. */
 #define ADD(X, Y) do { xs[k] = (X); ys[k] = (Y); k++; } while (0)
-	ADD(hi, lo);		/* upper right, e.g. Q16 */
-	ADD(lo, hi);		/* lower left, D4 */
+	ADD(lo, hi);		/* lower left, e.g. D4 */
+	ADD(hi, lo);		/* upper right, Q16 */
 	if (n >= 3)
-		ADD(hi, hi);	/* lower right, Q4 */
+		ADD(lo, lo);	/* upper left, D16: the lower right stays
+				 * open, as GNU Go leaves it */
 	if (n >= 4)
-		ADD(lo, lo);	/* upper left, D16 */
-	if (n == 5 || n == 7 || n == 9)
-		ADD(mid, mid);	/* centre */
+		ADD(hi, hi);	/* lower right, Q4 */
 	if (n >= 6) {
-		ADD(lo, mid);	/* left edge */
-		ADD(hi, mid);	/* right edge */
+		ADD(lo, mid);	/* left edge, D10 */
+		ADD(hi, mid);	/* right edge, Q10 */
 	}
 	if (n >= 8) {
-		ADD(mid, lo);	/* top */
-		ADD(mid, hi);	/* bottom */
+		ADD(mid, hi);	/* bottom, K4 */
+		ADD(mid, lo);	/* top, K16 */
 	}
+	if (n >= 5 && n % 2 == 1)
+		ADD(mid, mid);	/* centre, K10, last */
 #undef ADD
 	board_init(&b, size);
 	for (int i = 0; i < k; i++)

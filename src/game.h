@@ -31,7 +31,10 @@ enum game_end {
 	GAME_END_RESIGN,	/* winner set, the other resigned */
 	GAME_END_TIME,		/* winner set, the other lost on time */
 	GAME_END_FORFEIT,	/* winner set */
-	GAME_END_DRAW		/* by agreement / jigo without score */
+	GAME_END_DRAW,		/* by agreement / jigo without score */
+	GAME_END_WIN,		/* winner set, how not said (RE[B+]) */
+	GAME_END_VOID,		/* over without a result (RE[Void]) */
+	GAME_END_UNKNOWN	/* over, the result not known (RE[?]) */
 };
 
 struct game {

@@ -540,6 +540,9 @@ gtp_engine_cmd_loadsgf(struct gtp_engine *e, int argc, char **argv)
 		game_goto(&g, upto - 1);
 	game_free(&e->game);
 	e->game = g;
+	/* A new game: the clocks start again, as after clear_board. */
+	if (e->new_game)
+		e->new_game(e);
 	gtp_engine_printf(e, "%s", color_name(game_to_move(&e->game)));
 	return 0;
 }
@@ -711,6 +714,9 @@ static const struct gtp_command gtp_engine_builtin[] = {
 	{ "loadsgf", gtp_engine_cmd_loadsgf },
 	{ "name", gtp_engine_cmd_name },
 	{ "play", gtp_engine_cmd_play },
+	/* The engine's own free handicap: the star points it would take
+	 * as fixed handicap (GTP v2, 4.1.2: any placement will do). */
+	{ "place_free_handicap", gtp_engine_cmd_fixed_handicap },
 	{ "printsgf", gtp_engine_cmd_printsgf },
 	{ "protocol_version", gtp_engine_cmd_protocol_version },
 	{ "query_boardsize", gtp_engine_cmd_query_boardsize },

@@ -52,6 +52,8 @@ struct sgf_reader {
 	const char *data;
 	size_t len, i;
 	int line, col;
+	int brk;			/* the last byte read, if CR or LF
+					 * beginning a line break */
 	const char *name;
 	char *err;
 	size_t errlen;
@@ -150,11 +152,20 @@ sgf_read_next(struct sgf_reader *r)
 	if (r->i >= r->len)
 		return -1;
 	c = (unsigned char)r->data[r->i++];
-	if (c == '\n' || (c == '\r' && sgf_read_peek(r) != '\n')) {
-		r->line++;
-		r->col = 1;
-	} else
+	/* A line break is LF, CR, CR LF or LF CR (FF[4]): the second byte
+	 * of a pair begins no line of its own. */
+	if (c == '\n' || c == '\r') {
+		if (r->brk != 0 && r->brk != c)
+			r->brk = 0;
+		else {
+			r->line++;
+			r->col = 1;
+			r->brk = c;
+		}
+	} else {
 		r->col++;
+		r->brk = 0;
+	}
 	return c;
 }
 
@@ -204,6 +215,7 @@ sgf_read_start(struct sgf_reader *r)
 				r->i = save;
 				r->line = line;
 				r->col = col;
+				r->brk = 0;
 				return 0;
 			}
 			if (first.line == 0) {
@@ -328,6 +340,7 @@ sgf_read_lex(struct sgf_reader *r)
 
 	r->i = 0;
 	r->line = r->col = 1;
+	r->brk = 0;
 	r->nprops = r->nvals = r->nnodes = 0;
 	r->ca = -1;
 	if (sgf_read_start(r) < 0)
@@ -807,7 +820,7 @@ sgf_read_node(struct sgf_reader *r, int first, int end,
 			if (move != NULL) {
 				free(comment);
 				return sgf_read_perror(r, p, 0, "a node "
-				    "cannot have two moves (both B and W)");
+				    "cannot have two moves");
 			}
 			if (p->nval != 1) {
 				free(comment);

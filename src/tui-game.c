@@ -148,6 +148,13 @@ tui_game_result(const struct tui *t, char *buf, size_t len)
 		    _("B+R: White resigned, Black wins") :
 		    _("W+R: Black resigned, White wins"));
 		break;
+	case GAME_END_WIN:
+		snprintf(buf, len, g->winner == BLACK ?
+		    _("B+: Black wins") : _("W+: White wins"));
+		break;
+	case GAME_END_VOID:
+		snprintf(buf, len, _("Void: the game has no result"));
+		break;
 	default:
 		snprintf(buf, len, _("The game is over"));
 		break;

@@ -160,11 +160,16 @@ fail:
 char *
 util_format_double(double v, char *buf, size_t len)
 {
-	for (int prec = 1; prec <= 17; prec++) {
-		snprintf(buf, len, "%.*g", prec, v);
-		if (strtod(buf, NULL) == v)
-			break;
+	/* Digits after the point, as few as it takes: never an exponent,
+	 * which SGF's Real (KM, RE) and most readers do not take. */
+	for (int prec = 0; prec <= 17; prec++) {
+		int n = snprintf(buf, len, "%.*f", prec, v);
+
+		if (n >= 0 && (size_t)n < len && strtod(buf, NULL) == v)
+			return buf;
 	}
+	/* Too small or too large for that in LEN bytes. */
+	snprintf(buf, len, "%.17g", v);
 	return buf;
 }
 

@@ -25,8 +25,9 @@ int util_write_atomic(const char *path, const void *data, size_t len);
 int util_write_atomic_mode(const char *path, const void *data, size_t len,
 			   int mode);
 
-/* V in the shortest decimal form ("%g" with as many digits as it takes)
- * that strtod() reads back as exactly V; into BUF, which it returns. */
+/* V with as few digits after the point as strtod() needs to read back
+ * exactly V ("10", "7.5"; an exponent only for a value too small or too
+ * large for that in LEN bytes); into BUF, which it returns. */
 char *util_format_double(double v, char *buf, size_t len);
 
 /* Seconds on the monotonic clock, for measuring intervals. */

@@ -355,6 +355,7 @@ test_setup_refuses_dead_groups(void **state)
 static void
 test_handicap(void **state)
 {
+	struct board b19;
 	point_t pts[9];
 	char buf[8], list[64] = "";
 
@@ -364,10 +365,20 @@ test_handicap(void **state)
 		strcat(list, board_vertex_str(&g.board, pts[i], buf));
 		strcat(list, " ");
 	}
-	assert_string_equal(list, "G7 C3 G3 C7 ");
+	/* GTP's order and places (GTP v2, 4.1.1): the third stone goes to
+	 * the upper left, the lower right stays open. */
+	assert_string_equal(list, "C3 G7 C7 G3 ");
 	assert_int_equal(g.handicap, 4);
 	assert_int_equal(game_to_move(&g), WHITE);
 	assert_int_equal(game_fixed_handicap(&g, 2, pts), -1);
+	assert_int_equal(game_handicap_points(19, 3, pts), 3);
+	board_init(&b19, 19);
+	list[0] = '\0';
+	for (int i = 0; i < 3; i++) {
+		strcat(list, board_vertex_str(&b19, pts[i], buf));
+		strcat(list, " ");
+	}
+	assert_string_equal(list, "D4 Q16 D16 ");
 	assert_int_equal(game_handicap_points(9, 5, pts), 5);
 	assert_int_equal(game_handicap_points(9, 10, pts), -1);
 	assert_int_equal(game_handicap_points(19, 9, pts), 9);

@@ -276,6 +276,20 @@ EOF
 	"$GNUGO" --mode gtp --chinese-rules <compare.gtp >compare.gnugo \
 		2>/dev/null
 	compare "same answers as GNU Go" compare.gnugo compare.tengen
+	# Fixed handicap on the star points GNU Go takes (the replies list
+	# them in different orders: list_stones compares the places).
+	for size in 9 13 19; do
+		for n in 2 3 4 5 6 7 8 9; do
+			printf 'boardsize %s\n1 fixed_handicap %s\nlist_stones black\n' \
+				"$size" "$n"
+		done
+	done >handicap.gtp
+	"$tengen" --gtp <handicap.gtp 2>/dev/null | grep -v '^=1 ' \
+		>handicap.tengen
+	"$GNUGO" --mode gtp --chinese-rules <handicap.gtp 2>/dev/null |
+		grep -v '^=1 ' >handicap.gnugo
+	compare "fixed handicap where GNU Go puts it" handicap.gnugo \
+		handicap.tengen
 else
 	echo "# GNU Go not found: comparison skipped"
 fi

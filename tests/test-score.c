@@ -137,6 +137,12 @@ test_results(void **state)
 	assert_string_equal(score_result_sgf(2.5, buf, sizeof buf), "B+2.5");
 	assert_string_equal(score_result_sgf(-0.5, buf, sizeof buf), "W+0.5");
 	assert_string_equal(score_result_sgf(-12, buf, sizeof buf), "W+12");
+	/* Round margins without an exponent: B+10, not B+1e+01. */
+	assert_string_equal(score_result_sgf(10, buf, sizeof buf), "B+10");
+	assert_string_equal(score_result_sgf(-20, buf, sizeof buf), "W+20");
+	assert_string_equal(score_result_sgf(100, buf, sizeof buf), "B+100");
+	assert_string_equal(score_result_sgf(0.125, buf, sizeof buf),
+	    "B+0.125");
 	/* All the digits of an odd komi, which RE[] reads back exactly. */
 	assert_string_equal(score_result_sgf(31.876544, buf, sizeof buf),
 	    "B+31.876544");

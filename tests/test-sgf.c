@@ -408,8 +408,15 @@ static const struct {
 	{ "(;GM[2])", "t.sgf:1:5: GM[2]: only Go (GM[1]) is supported" },
 	{ "(;FF[5])",
 	  "t.sgf:1:5: FF[5]: file format must be FF[1] to FF[4]" },
-	{ "(;B[aa]W[bb])", "t.sgf:1:9: W[bb]: a node cannot have two moves "
-	  "(both B and W)" },
+	{ "(;B[aa]W[bb])", "t.sgf:1:9: W[bb]: a node cannot have two moves" },
+	{ "(;B[aa]B[bb])", "t.sgf:1:9: B[bb]: a node cannot have two moves" },
+	/* Line breaks: LF, CR, CR LF and LF CR each begin one line. */
+	{ "(;SZ[9]\n\r;B[aa]\n\r;W[zz])",
+	  "t.sgf:3:3: W[zz]: point is outside the 9x9 board" },
+	{ "(;SZ[9]\r\n;B[aa]\r\n\r\n;W[zz])",
+	  "t.sgf:4:3: W[zz]: point is outside the 9x9 board" },
+	{ "(;SZ[9]\r;B[aa]\n\n\r\r;W[zz])",
+	  "t.sgf:5:3: W[zz]: point is outside the 9x9 board" },
 	{ "(;B[aa][bb])", "t.sgf:1:8: B[bb]: a move has one value" },
 	{ "(;PL[X])", "t.sgf:1:5: PL[X]: player to move must be B or W" },
 	{ "(;B[aa];W[bb]\n;AB[cc])",
@@ -728,6 +735,18 @@ test_write(void **state)
 	assert_non_null(strstr(text, "SZ[19]"));
 	free(text);
 
+	/* a round komi is written without an exponent (KM[1e+01] is no
+	 * Real of FF[4]) */
+	rec.komi = 10;
+	rec.has_komi = true;
+	text = sgf_write(&rec);
+	assert_non_null(strstr(text, "KM[10]"));
+	free(text);
+	rec.komi = -100;
+	text = sgf_write(&rec);
+	assert_non_null(strstr(text, "KM[-100]"));
+	free(text);
+
 	/* komi that needs every digit still reads back exactly */
 	rec.komi = 0.1 + 0.2;
 	rec.has_komi = true;
@@ -935,11 +954,83 @@ test_game_ko_rules(void **state)
 	sgf_record_free(&back);
 	sgf_record_free(&rec);
 
-	/* No RU at all: replayed with simple ko once needed. */
+	/* No RU at all, or an empty one: replayed with simple ko once
+	 * needed; RU[JP] and RU[KR] are simple ko from the start. */
 	parse_ok("(;GM[1]FF[4]SZ[9]AB[db][cc][ec][dd]AW[eb][fc][ed]PL[W]"
 	    ";W[dc];B[];W[];B[ec])", &rec);
 	assert_int_equal(game_from_sgf(&g, &rec, "x", err, sizeof err), 0);
 	assert_false(g.superko);
+	game_free(&g);
+	sgf_record_free(&rec);
+	for (int i = 0; i < 3; i++) {
+		snprintf(text, sizeof text, rec_text,
+		    i == 0 ? "" : i == 1 ? "JP" : "kr");
+		parse_ok(text, &rec);
+		if (game_from_sgf(&g, &rec, "x", err, sizeof err) != 0)
+			fail_msg("RU[%s]: %s", rec.rules, err);
+		assert_int_equal(g.nmoves, 4);
+		assert_false(g.superko);
+		game_free(&g);
+		sgf_record_free(&rec);
+	}
+}
+
+/* Every result RE[] can say is read, and written back as it was. */
+static void
+test_game_results(void **state)
+{
+	static const struct {
+		const char *re;
+		enum game_end end;
+		enum color winner;
+	} results[] = {
+		{ "B+", GAME_END_WIN, BLACK },
+		{ "W+", GAME_END_WIN, WHITE },
+		{ "B+R", GAME_END_RESIGN, BLACK },
+		{ "W+T", GAME_END_TIME, WHITE },
+		{ "B+F", GAME_END_FORFEIT, BLACK },
+		{ "W+10", GAME_END_SCORE, EMPTY },
+		{ "B+0.5", GAME_END_SCORE, EMPTY },
+		{ "0", GAME_END_SCORE, EMPTY },
+		{ "Draw", GAME_END_DRAW, EMPTY },
+		{ "Void", GAME_END_VOID, EMPTY },
+		{ "?", GAME_END_UNKNOWN, EMPTY },
+	};
+	struct sgf_record rec, back;
+	struct game g;
+	char text[128], err[256];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof results / sizeof results[0]; i++) {
+		snprintf(text, sizeof text,
+		    "(;GM[1]FF[4]SZ[9]KM[7.5]RE[%s];B[ee];W[cc])",
+		    results[i].re);
+		parse_ok(text, &rec);
+		assert_int_equal(game_from_sgf(&g, &rec, "x", err, sizeof err),
+		    0);
+		if (g.end != results[i].end)
+			fail_msg("RE[%s] read as end %d", results[i].re,
+			    (int)g.end);
+		if (results[i].winner != EMPTY)
+			assert_int_equal(g.winner, results[i].winner);
+		assert_int_equal(game_to_sgf(&g, &back), 0);
+		assert_non_null(back.result);
+		assert_string_equal(back.result, results[i].re);
+		game_free(&g);
+		sgf_record_free(&back);
+		sgf_record_free(&rec);
+	}
+	/* A win of a kind FF[4] does not name keeps its winner; what is no
+	 * result at all leaves the game open. */
+	parse_ok("(;GM[1]FF[4]SZ[9]RE[W+Disqualified];B[ee])", &rec);
+	assert_int_equal(game_from_sgf(&g, &rec, "x", err, sizeof err), 0);
+	assert_int_equal(g.end, GAME_END_WIN);
+	assert_int_equal(g.winner, WHITE);
+	game_free(&g);
+	sgf_record_free(&rec);
+	parse_ok("(;GM[1]FF[4]SZ[9]RE[later];B[ee])", &rec);
+	assert_int_equal(game_from_sgf(&g, &rec, "x", err, sizeof err), 0);
+	assert_int_equal(g.end, GAME_END_NONE);
 	game_free(&g);
 	sgf_record_free(&rec);
 }
@@ -1281,6 +1372,7 @@ main(void)
 		cmocka_unit_test(test_write_file),
 		cmocka_unit_test(test_game_illegal_move),
 		cmocka_unit_test(test_game_ko_rules),
+		cmocka_unit_test(test_game_results),
 		cmocka_unit_test(test_game_from_sgf),
 		cmocka_unit_test(test_territory),
 		cmocka_unit_test(test_game_round_trip),
