@@ -79,6 +79,8 @@ struct server_db_game {
 	int resumed_at;		/* moves when play last resumed after counting */
 	long long turn_ms;	/* wall clock (ms since 1970) the move to
 				 * play began, 0 unknown */
+	int estimating;		/* counting: the count version whose dead
+				 * stones' estimate has yet to come, or 0 */
 };
 
 /* Open (creating if needed) the database at PATH in WAL mode; SYNC_FULL

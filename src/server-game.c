@@ -10,9 +10,13 @@
  *
  * Persistence: a game row holds the clock state at the last move and the
  * counting marks; the moves table holds the moves.  After a restart a game
- * is the replay of its moves, and the current move's timer starts again
- * from the clock at the last move, so time the server was down is charged
- * to nobody (nor is what the player to move thought before the stop).
+ * is the replay of its moves.  The player to move is charged what they
+ * had thought until the server was last known to run (the row keeps when
+ * the move began on the wall clock, the database when the server last ran)
+ * and not the time it was down; the row is saved again at once with the
+ * move's start moved on by that time, so that the next restart charges
+ * each second once.  A count whose estimate of the dead stones had yet to
+ * come is estimated again.
  *
  * Counting starts with every stone alive; libtengen's estimate of the dead
  * stones, a fraction of a second of playouts on a big board, is made by a
@@ -111,6 +115,9 @@ server_game_row(const struct server_table *t, const struct server_game *sg,
 	if (sg->status == SERVER_PLAYING)
 		row->turn_ms = util_wall_ms() -
 		    (long long)((util_now() - sg->turn_start) * 1000);
+	/* An estimate still to come is made again after a crash. */
+	if (sg->status == SERVER_COUNTING && sg->estimating == sg->count_version)
+		row->estimating = sg->estimating;
 	if (!server_game_counted(sg))
 		return;
 	for (int p = 0; p < sg->g.board.npoints; p++) {
@@ -216,7 +223,9 @@ server_game_load(struct server *srv, struct server_table *t)
 	if (row.resumed_at > 0 && row.resumed_at <= sg->g.nmoves)
 		sg->resumed_at = row.resumed_at;
 	/* The player to move is charged what they had thought when the
-	 * server was last known to run, not the time it was down. */
+	 * server was last known to run, not the time it was down; the row
+	 * is saved with the move's start moved on by that time, or the next
+	 * restart would charge it again. */
 	if (sg->status == SERVER_PLAYING && row.turn_ms > 0 &&
 	    srv->alive_ms > row.turn_ms)
 		sg->turn_start -= (double)(srv->alive_ms - row.turn_ms) / 1000;
@@ -237,8 +246,14 @@ server_game_load(struct server *srv, struct server_table *t)
 			if (p >= 0)
 				sg->dead[p] = 1;
 		}
+		/* server_game_estimates_restart() makes it again. */
+		if (sg->status == SERVER_COUNTING && row.estimating > 0 &&
+		    row.estimating == sg->count_version)
+			sg->estimating = row.estimating;
 	}
 	t->game = sg;
+	if (sg->status == SERVER_PLAYING)
+		server_game_save(srv, t);
 	return 0;
 }
 
@@ -442,7 +457,7 @@ server_game_end(struct server *srv, struct server_table *t,
 	int base = t->room->row.base;
 	bool escape = strcmp(reason, "escape") == 0;
 	cJSON *ev, *pts, *ranks, *ranks_en;
-	char buf[16];
+	char buf[64];			/* "黑胜 180½ 子": 17 bytes and more */
 
 	/* The clock of the player who was to move keeps the time its
 	 * unfinished move took, off its main time (no increment, no new
@@ -702,6 +717,19 @@ server_game_estimate_start(struct server *srv, struct server_table *t)
 	 * every request waits for it, but the count is proposed. */
 	ai_dead_stones(&sg->g, sg->dead);
 	server_game_estimate_free(e);
+}
+
+void
+server_game_estimates_restart(struct server *srv)
+{
+	for (long id = 1; id < srv->ctables; id++) {
+		struct server_table *t = srv->tables[id];
+		struct server_game *sg = t ? t->game : NULL;
+
+		if (sg && sg->status == SERVER_COUNTING &&
+		    sg->estimating == sg->count_version && sg->estimating > 0)
+			server_game_estimate_start(srv, t);
+	}
 }
 
 /* The workers end only once the queue is empty: waiting for them waits

@@ -171,9 +171,20 @@ server_tables_load(struct server *srv)
 		return -1;
 	if (server_db_tables(srv->db, server_table_loaded, &l) < 0)
 		return -1;
+	/* The games' rows saved again at load (their clocks) and the time
+	 * this server runs go in together: a crash in between would charge
+	 * the time down twice, or give it back. */
+	server_begin(srv);
 	for (long id = 1; id < srv->ctables; id++)
 		if (srv->tables[id] && server_game_load(srv, srv->tables[id]) < 0)
 			return -1;
+	if (server_db_alive_set(srv->db, util_wall_ms()) < 0)
+		return -1;
+	srv->alive_at = util_now();
+	server_commit(srv);
+	pthread_mutex_lock(&srv->lock);
+	server_game_estimates_restart(srv);
+	pthread_mutex_unlock(&srv->lock);
 	return 0;
 }
 

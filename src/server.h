@@ -290,6 +290,10 @@ void server_game_undo_decline(struct server_call *c);
 void server_game_toggle(struct server_call *c);
 void server_game_accept(struct server_call *c);
 void server_game_resume(struct server_call *c);
+/* With the lock held, once every table is loaded: the estimates of dead
+ * stones that had yet to come when the server last stopped (it crashed)
+ * are made again. */
+void server_game_estimates_restart(struct server *srv);
 /* Wait, with the lock not held, until no dead-stone estimate runs: they
  * use the server until they end. */
 void server_game_estimates_wait(struct server *srv);

@@ -6,9 +6,10 @@
 # the dead stones.  A toggle made before the estimate comes makes it stale
 # and it is dropped: the toggled count stays.  A server stopped while an
 # estimate runs waits for it, and the count it left is not estimated again
-# after the restart.  Every estimate waits 2 seconds before it starts
-# (TENGEND_ESTIMATE_DELAY), so that what is asked while one runs is asked
-# while it runs, on a machine of any speed.
+# after the restart; one lost in a crash is made again.  A win by 100
+# stones and more is said whole in Chinese.  Every estimate waits 2
+# seconds before it starts (TENGEND_ESTIMATE_DELAY), so that what is asked
+# while one runs is asked while it runs, on a machine of any speed.
 set -u
 . "${top_srcdir:-.}/tests/server/lib.sh"
 
@@ -108,4 +109,33 @@ server_start
 call GET "/state?table=$t" ""
 ok "$(count "$tmp/out")" "6/false/C10,Q10" \
 	"a count found at the start is not estimated again"
+
+# 4. A crash while the estimate waits: the restarted server makes it again.
+call POST /game/resume "$alice" "{\"table\":$t}"
+play "$alice" "$t" PASS
+play "$bob" "$t" PASS
+call GET "/state?table=$t" ""
+ok "$(count "$tmp/out")" "7/true/" "counting again: being estimated"
+server_kill -9
+server_start
+call GET "/state?table=$t" ""
+ok "$(count "$tmp/out")" "7/true/" "after a crash the estimate is to come"
+estimated "$t" || echo "# the estimate did not come"
+ok "$(count "$tmp/out")" "8/false/C10,Q10" "and it comes as the next version"
+
+# 5. A win by more than 100 stones on 19x19: result_zh whole.
+erin=$(user erin)
+frank=$(user frank)
+t2=$(newgame "$erin" "$frank" '"size":19,"main_time":600,"move_limit":0,"overtime":30')
+play "$erin" "$t2" D4
+play "$frank" "$t2" PASS
+play "$erin" "$t2" PASS
+call POST /game/accept "$erin" "{\"table\":$t2}"
+call POST /game/accept "$frank" "{\"table\":$t2}"
+ok "$STATUS" 200 "both accept the count before its estimate"
+events "$t2" 0 >"$tmp/end"
+ok "$(jq -r '.events[] | select(.type == "end") | "\(.result) \(.result_zh)"' "$tmp/end")" \
+	"B+353.5 黑胜 176¾ 子" "the end says 黑胜 176¾ 子, not cut"
+ok "$(iconv -f UTF-8 -t UTF-8 "$tmp/end" >/dev/null 2>&1 && echo valid)" valid \
+	"the stored events are valid UTF-8"
 finish

@@ -3,8 +3,8 @@
 # as fast as possible while the server is killed; after a restart on the
 # same database every move that got its reply is there, the game goes on
 # where it was, the time the server was down is charged to nobody (what
-# the player to move thought before it is), and the event numbers go on
-# without a gap.  An undo request waiting for an answer and the marks of
+# the player to move thought before it is, once however many restarts
+# follow), and the event numbers go on without a gap.  An undo request waiting for an answer and the marks of
 # counting survive a restart too.
 set -u
 . "${top_srcdir:-.}/tests/server/lib.sh"
@@ -117,7 +117,7 @@ ok "$(jo .game.status)/$(jo '.game.counting.dead | length')" "counting/$dead" \
 undo_by_columns() {
 	python3 -c 'import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
-print(len([c for c in db.execute("PRAGMA table_info(games)") if c[1] in ("undo_by", "resumed_at", "turn_ms")]) +
+print(len([c for c in db.execute("PRAGMA table_info(games)") if c[1] in ("undo_by", "resumed_at", "turn_ms", "estimating")]) +
       len([c for c in db.execute("PRAGMA table_info(tables)") if c[1] == "ready"]))' \
 		"$tmp/db"
 }
@@ -128,13 +128,15 @@ db = sqlite3.connect(sys.argv[1])
 db.execute("ALTER TABLE games DROP COLUMN undo_by")
 db.execute("ALTER TABLE games DROP COLUMN resumed_at")
 db.execute("ALTER TABLE games DROP COLUMN turn_ms")
+db.execute("ALTER TABLE games DROP COLUMN estimating")
 db.execute("ALTER TABLE tables DROP COLUMN ready")
 db.commit()' "$tmp/db" || exit 99
 	ok "$(undo_by_columns)" 0 "the older database lacks the columns added since"
 	server_start
 	call GET "/state?table=$t" ""
 	ok "$STATUS/$(jo .game.status)" 200/counting "an older database opens"
-	ok "$(undo_by_columns)" 4 "with games.undo_by, games.resumed_at, games.turn_ms and tables.ready added"
+	ok "$(undo_by_columns)" 5 \
+		"with games.undo_by, .resumed_at, .turn_ms, .estimating and tables.ready added"
 else
 	echo "# python3 not found: the migration of an older database is not tried"
 fi
@@ -182,4 +184,33 @@ call GET "/state?table=$t2" ""
 main=$(jo ".game.clock.$tomove2.main_left")
 ok "$(awk "BEGIN { print ($main > 594.5 && $main < 598.5) }")" 1 \
 	"the thought before a kill is charged, the time down is not ($main s left of 600)"
+
+# Each restart charges each second once: the time down before the first
+# restart is not charged again by the next one.  30 s of main time; White
+# to move; the server stopped for 8 s, run 1.5 s, stopped and started
+# twice more: White has lost the 1.5 s and a little, not the 8 s.
+erin=$(user erin)
+frank=$(user frank)
+t3=$(newgame "$erin" "$frank" '"size":9,"main_time":30,"move_limit":0,"overtime":10')
+play "$erin" "$t3" E5
+server_kill
+sleep 8
+server_start
+call GET "/state?table=$t3" ""
+first=$(jo .game.clock.white.main_left)
+sleep 1.5
+server_kill
+server_start
+call GET "/state?table=$t3" ""
+second=$(jo .game.clock.white.main_left)
+server_kill
+server_start
+call GET "/state?table=$t3" ""
+third=$(jo .game.clock.white.main_left)
+ok "$(awk "BEGIN { print ($first > 28) }")" 1 \
+	"the first restart charges nothing of the 8 s down ($first s left of 30)"
+ok "$(awk "BEGIN { d = $first - $second; print (d > 1.4 && d < 5) }")" 1 \
+	"the second charges the 1.5 s run, not the 8 s again ($second s left)"
+ok "$(awk "BEGIN { d = $second - $third; print (d >= 0 && d < 3) }")" 1 \
+	"the third charges what the second run took ($third s left)"
 finish
