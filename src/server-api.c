@@ -24,16 +24,59 @@
 #define SERVER_PASSWORD_MIN 6
 #define SERVER_PASSWORD_MAX 256
 
+/* The bytes of the character that S starts with, if S starts with one
+ * that is valid UTF-8 (the shortest form, not a surrogate, at most
+ * U+10FFFF), or 0. */
+static int
+server_utf8_len(const unsigned char *s)
+{
+	unsigned char lo = 0x80, hi = 0xbf;
+	int n;
+
+	if (s[0] < 0x80)
+		return s[0] ? 1 : 0;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	/* The second byte's range rules out the overlong forms, the
+	 * surrogates and what is above U+10FFFF. */
+	if (s[0] == 0xe0)
+		lo = 0xa0;
+	else if (s[0] == 0xed)
+		hi = 0x9f;
+	else if (s[0] == 0xf0)
+		lo = 0x90;
+	else if (s[0] == 0xf4)
+		hi = 0x8f;
+	if (s[1] < lo || s[1] > hi)
+		return 0;
+	for (int i = 2; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return n;
+}
+
 void
 server_error(struct server_call *c, int status, const char *code,
 		const char *fmt, ...)
 {
 	char msg[512];
+	size_t len = 0;
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	/* Cut before whatever is not whole UTF-8: the end of a message
+	 * too long, or a piece of a request quoted in it. */
+	for (int n; (n = server_utf8_len((unsigned char *)msg + len)) > 0;)
+		len += (size_t)n;
+	msg[len] = '\0';
 	cJSON_Delete(c->reply);
 	c->reply = cJSON_CreateObject();
 	cJSON_AddStringToObject(c->reply, "error", code);
@@ -41,25 +84,24 @@ server_error(struct server_call *c, int status, const char *code,
 	c->status = status;
 }
 
-/* UTF-8 without control characters (tabs and newlines allowed in chat). */
+/* Valid UTF-8 without control characters, C0, DEL or C1 (tabs and
+ * newlines allowed in chat). */
 static bool
 server_text_ok(const char *s, bool newlines)
 {
 	const unsigned char *p = (const unsigned char *)s;
 
 	while (*p) {
-		int n = *p < 0x80 ? 0 : (*p & 0xe0) == 0xc0 ? 1 :
-		    (*p & 0xf0) == 0xe0 ? 2 : (*p & 0xf8) == 0xf0 ? 3 : -1;
+		int n = server_utf8_len(p);
 
-		if (n < 0 || (n == 1 && *p < 0xc2) || (n == 3 && *p > 0xf4))
+		if (n == 0)
 			return false;
-		if (n == 0 && (*p == 0x7f || (*p < 0x20 &&
+		if (n == 1 && (*p == 0x7f || (*p < 0x20 &&
 		    !(newlines && (*p == '\n' || *p == '\t')))))
 			return false;
-		for (int i = 1; i <= n; i++)
-			if ((p[i] & 0xc0) != 0x80)
-				return false;
-		p += n + 1;
+		if (n == 2 && p[0] == 0xc2 && p[1] < 0xa0)
+			return false;
+		p += n;
 	}
 	return true;
 }
@@ -503,6 +545,12 @@ server_api_user(struct server_call *c)
 		name = c->user_name[0] ? c->user_name : NULL;
 	if (name == NULL) {
 		server_error(c, 400, "missing_argument", "give ?name=NAME");
+		return;
+	}
+	if (!server_text_ok(name, false) || !server_auth_name_ok(name)) {
+		server_error(c, 400, "bad_argument", "\"name\" is a name: 1 to %d "
+		    "bytes of letters, digits, \"_\", \"-\", \".\" or other "
+		    "UTF-8", SERVER_NAME_MAX);
 		return;
 	}
 	rc = server_db_user_by_name(c->srv->db, name, &u);

@@ -89,6 +89,25 @@ server_http_fail(struct MHD_Connection *conn, int status, const char *code,
 	return text ? server_http_send(conn, status, 0, text) : MHD_NO;
 }
 
+/* A NUL in a string of the body, "\\u0000" or a zero byte, would end the
+ * string there for cJSON, and "a\\u0000b" would be taken as "a": made a
+ * U+0001 instead, it is refused as the control character it is by the
+ * check of the field, which names it. */
+static void
+server_http_nul(char *body, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		if (body[i] == '\0') {
+			body[i] = '\1';
+		} else if (body[i] == '\\' && i + 1 < len) {
+			if (body[i + 1] == 'u' && i + 5 < len &&
+			    memcmp(body + i + 2, "0000", 4) == 0)
+				body[i + 5] = '1';
+			i++;		/* the escaped character */
+		}
+	}
+}
+
 static enum MHD_Result
 server_http_dispatch(struct server *srv, struct server_conn *sc,
 		struct MHD_Connection *conn, const char *url, const char *method)
@@ -113,6 +132,7 @@ server_http_dispatch(struct server *srv, struct server_conn *sc,
 		if (sc->too_big)
 			return server_http_fail(conn, 413, "too_large",
 			    "the body is larger than 16384 bytes");
+		server_http_nul(sc->body, sc->len);
 		c.body = sc->len ? cJSON_ParseWithLength(sc->body, sc->len) :
 		    cJSON_CreateObject();
 		if (!cJSON_IsObject(c.body)) {

@@ -102,6 +102,42 @@ refuse 409 no_undo POST /game/undo "$alice" "{\"table\":$t}" "undo with no move"
 refuse 400 bad_field POST /chat "$alice" "{\"table\":$t,\"text\":\"\"}" "an empty chat line"
 refuse 400 bad_field POST /chat "$alice" "{\"table\":$t,\"text\":\"$(head -c 501 /dev/zero | tr '\0' y)\"}" "a chat line of 501 bytes"
 
+# Only UTF-8 as it should be: no surrogates, no overlong forms, nothing
+# above U+10FFFF, no C1 controls; and no NUL, which would cut the text.
+for bad in '\355\240\200:a surrogate (U+D800)' '\300\257:an overlong /' \
+    '\301\277:an overlong C1' '\340\200\257:an overlong / in 3 bytes' \
+    '\340\237\277:an overlong U+07FF' '\360\200\200\257:an overlong / in 4 bytes' \
+    '\364\220\200\200:U+110000' '\365\200\200\200:a lead byte F5' \
+    '\302\200:the C1 control U+0080' '\302\237:the C1 control U+009F'; do
+	refuse 400 bad_field POST /chat "$alice" \
+		"$(printf "{\"table\":$t,\"text\":\"a${bad%%:*}b\"}")" \
+		"chat with ${bad#*:}"
+done
+refuse 400 bad_field POST /chat "$alice" "{\"table\":$t,\"text\":\"a\\u0000b\"}" \
+	"chat with \\u0000"
+ok "$(jo .message)" '"text" must be UTF-8 text without control characters' \
+	"which is a control character"
+refuse 400 bad_field POST /register '' '{"name":"nul\u0000x","password":"secret1"}' \
+	"a name with \\u0000"
+call POST /chat "$alice" "{\"table\":$t,\"text\":\"\\\\u0000 \\\\ \\u00e9 \\ud83d\\ude00 \\u00a0 $(printf '\360\237\230\200\364\217\277\277')\"}"
+ok "$STATUS" 200 "a written backslash-u0000, U+00E9, U+00A0, an emoji and U+10FFFF are fine"
+events "$t" 0 | jq -r '[.events[] | select(.type == "chat")] | last | .text' >"$tmp/chat"
+ok "$(cat "$tmp/chat")" "\\u0000 \\ é 😀 $(printf '\302\240 \360\237\230\200\364\217\277\277')" \
+	"and kept as sent"
+
+# A name asked for must be one: an overlong or broken one is refused, and
+# no message ends in half a character.
+long=a$(for i in $(seq 200); do printf '%%E5%%A5%%BD'; done)
+for q in "$long:a and 200 Chinese characters" "%FF:a byte that is not UTF-8" \
+    "%ED%A0%80:a surrogate" "a%20b:a space"; do
+	call GET "/user?name=${q%%:*}" ""
+	ok "$STATUS/$(jo .error)" 400/bad_argument "GET /user with ${q#*:}"
+	ok "$(iconv -f UTF-8 -t UTF-8 "$tmp/out" >/dev/null 2>&1 && echo valid)" valid \
+		"the answer is valid UTF-8"
+done
+call GET "/user?name=%E5%A5%BD%E5%A5%BD" ""
+ok "$STATUS/$(jo .error)" 404/no_user "a Chinese name nobody has: 404"
+
 # Ko and suicide come with their reasons.
 for m in "alice D5" "bob E5" "alice E4" "bob F4" "alice E6" "bob F6" "alice F5"; do
 	set -- $m
