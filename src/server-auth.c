@@ -54,6 +54,16 @@ server_auth_limits(int level, unsigned long long *ops, size_t *mem)
 	}
 }
 
+/* Refuse C with 429 for WAIT seconds: too many WHAT. */
+static void
+server_auth_too_many(struct server_call *c, double wait, const char *what)
+{
+	c->retry_after = (int)wait + 1;
+	server_error(c, 429, "too_many_attempts", "too many %s: try again in "
+	    "%d s", what, c->retry_after);
+	cJSON_AddNumberToObject(c->reply, "retry_after", c->retry_after);
+}
+
 /* Called without the lock. */
 int
 server_auth_register(struct server_call *c, const char *name,
@@ -62,10 +72,19 @@ server_auth_register(struct server_call *c, const char *name,
 	struct server *srv = c->srv;
 	char hash[crypto_pwhash_STRBYTES];
 	unsigned long long ops;
+	double wait;
 	size_t mem;
 	long id = 0;
 	int rc;
 
+	pthread_mutex_lock(&srv->lock);
+	wait = server_throttle_address(srv, c->addr);
+	pthread_mutex_unlock(&srv->lock);
+	if (wait > 0) {
+		server_auth_too_many(c, wait, "registrations and failed logins "
+		    "from your address");
+		return -1;
+	}
 	server_auth_limits(srv->opt.pwhash_level, &ops, &mem);
 	if (crypto_pwhash_str(hash, password, strlen(password), ops, mem) != 0) {
 		server_error(c, 503, "busy", "cannot hash the password now");
@@ -113,19 +132,26 @@ server_auth_login(struct server_call *c, const char *name,
 	long id = 0;
 	int rc;
 
+	const char *what;
 	double wait;
 	bool ok;
 
+	/* The address first: a login it refuses does not count for the
+	 * name, nor one the name refuses for the address. */
 	pthread_mutex_lock(&srv->lock);
-	wait = server_throttle_begin(srv, name);
+	what = "registrations and failed logins from your address";
+	wait = server_throttle_address(srv, c->addr);
+	if (wait == 0) {
+		what = "failed logins for this name";
+		wait = server_throttle_begin(srv, name);
+		if (wait > 0)
+			server_throttle_address_back(srv, c->addr);
+	}
 	rc = wait > 0 ? 0 :
 	    server_db_user_hash(srv->db, name, &id, hash, sizeof hash);
 	pthread_mutex_unlock(&srv->lock);
 	if (wait > 0) {
-		c->retry_after = (int)wait + 1;
-		server_error(c, 429, "too_many_attempts", "too many failed "
-		    "logins for this name: try again in %d s", c->retry_after);
-		cJSON_AddNumberToObject(c->reply, "retry_after", c->retry_after);
+		server_auth_too_many(c, wait, what);
 		return -1;
 	}
 	if (rc < 0)
@@ -135,6 +161,7 @@ server_auth_login(struct server_call *c, const char *name,
 	if (ok) {
 		pthread_mutex_lock(&srv->lock);
 		server_throttle_ok(srv, name);
+		server_throttle_address_back(srv, c->addr);
 		pthread_mutex_unlock(&srv->lock);
 	}
 	if (!ok) {

@@ -89,6 +89,88 @@ server_http_fail(struct MHD_Connection *conn, int status, const char *code,
 	return text ? server_http_send(conn, status, 0, text) : MHD_NO;
 }
 
+/* ADDR (LEN bytes, SERVER_ADDR_MAX) as text: an IPv4 address, or an IPv6
+ * one's first 64 bits, the block one client is given; an IPv4 address
+ * mapped into IPv6 is the IPv4 one. */
+static void
+server_http_addr_text(int family, const void *addr, char *out)
+{
+	unsigned char v6[16];
+
+	if (family == AF_INET6) {
+		memcpy(v6, addr, sizeof v6);
+		if (IN6_IS_ADDR_V4MAPPED((struct in6_addr *)v6)) {
+			inet_ntop(AF_INET, v6 + 12, out, SERVER_ADDR_MAX);
+			return;
+		}
+		memset(v6 + 8, 0, 8);
+		addr = v6;
+	}
+	if (inet_ntop(family, addr, out, SERVER_ADDR_MAX) == NULL)
+		snprintf(out, SERVER_ADDR_MAX, "unknown");
+}
+
+/* The client's address into OUT (SERVER_ADDR_MAX bytes), for the limits
+ * per address.  A connection from this machine is a reverse proxy's, or
+ * the operator's: the client is the last address of its X-Forwarded-For,
+ * the one the proxy saw (those before it are the client's word), and
+ * without one, nobody to limit (""). */
+static void
+server_http_client(struct MHD_Connection *conn, char *out)
+{
+	const union MHD_ConnectionInfo *info = MHD_get_connection_info(conn,
+	    MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+	const struct sockaddr *sa = info ? info->client_addr : NULL;
+	const char *fwd, *last;
+	char addr[SERVER_ADDR_MAX];
+	unsigned char bin[16];
+	size_t n;
+	bool local;
+
+	out[0] = '\0';
+	if (sa == NULL)
+		return;
+	if (sa->sa_family == AF_INET) {
+		const struct sockaddr_in *in = (const struct sockaddr_in *)sa;
+
+		local = (ntohl(in->sin_addr.s_addr) >> 24) == 127;
+		if (!local)
+			server_http_addr_text(AF_INET, &in->sin_addr, out);
+	} else if (sa->sa_family == AF_INET6) {
+		const struct sockaddr_in6 *in6 = (const struct sockaddr_in6 *)sa;
+		const unsigned char *b = in6->sin6_addr.s6_addr;
+
+		local = IN6_IS_ADDR_LOOPBACK(&in6->sin6_addr) ||
+		    (IN6_IS_ADDR_V4MAPPED(&in6->sin6_addr) && b[12] == 127);
+		if (!local)
+			server_http_addr_text(AF_INET6, b, out);
+	} else {
+		return;
+	}
+	if (!local)
+		return;
+	fwd = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+	    "X-Forwarded-For");
+	if (fwd == NULL)
+		return;
+	last = strrchr(fwd, ',');
+	last = last ? last + 1 : fwd;
+	last += strspn(last, " \t");
+	n = strcspn(last, " \t");
+	if (n >= sizeof addr) {
+		snprintf(out, SERVER_ADDR_MAX, "unknown");
+		return;
+	}
+	memcpy(addr, last, n);
+	addr[n] = '\0';
+	if (inet_pton(AF_INET, addr, bin) == 1)
+		server_http_addr_text(AF_INET, bin, out);
+	else if (inet_pton(AF_INET6, addr, bin) == 1)
+		server_http_addr_text(AF_INET6, bin, out);
+	else
+		snprintf(out, SERVER_ADDR_MAX, "unknown");
+}
+
 /* A NUL in a string of the body, "\\u0000" or a zero byte, would end the
  * string there for cJSON, and "a\\u0000b" would be taken as "a": made a
  * U+0001 instead, it is refused as the control character it is by the
@@ -128,6 +210,7 @@ server_http_dispatch(struct server *srv, struct server_conn *sc,
 	c.conn = conn;
 	c.status = 200;
 	c.waiter = &sc->w;
+	server_http_client(conn, c.addr);
 	if (strcmp(method, "POST") == 0) {
 		if (sc->too_big)
 			return server_http_fail(conn, 413, "too_large",

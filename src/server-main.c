@@ -65,7 +65,8 @@ server_usage(FILE *f)
 	    "               [--escape-seconds S] [--count-seconds S]\n"
 	    "               [--sync normal|full]\n"
 	    "               [--pwhash min|interactive|moderate]\n"
-	    "               [--login-lockout S] [--estimates N]\n"
+	    "               [--login-lockout S] [--address-limit N]\n"
+	    "               [--estimates N]\n"
 	    "               [--port-file FILE] [--quiet]\n"
 	    "       tengend [--db PATH] --post-news TITLE TEXT\n"
 	    "       tengend [--db PATH] --add-room NAME NAME_ZH BASE PENALTY\n"
@@ -274,6 +275,7 @@ main(int argc, char **argv)
 		{ "sync", required_argument, NULL, 's' },
 		{ "pwhash", required_argument, NULL, 'w' },
 		{ "login-lockout", required_argument, NULL, 'L' },
+		{ "address-limit", required_argument, NULL, 'A' },
 		{ "estimates", required_argument, NULL, 'e' },
 		{ "port-file", required_argument, NULL, 'f' },
 		{ "post-news", no_argument, NULL, 'n' },
@@ -301,6 +303,7 @@ main(int argc, char **argv)
 	srv.opt.count_limit = 300;
 	srv.opt.pwhash_level = 1;
 	srv.opt.login_lockout = 30;
+	srv.opt.address_limit = 20;
 	srv.opt.estimates = cpus < 1 ? 1 : cpus > 64 ? 64 : (int)cpus;
 	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (opt) {
@@ -369,6 +372,12 @@ main(int argc, char **argv)
 			if (server_number("--login-lockout", optarg, 0, 3600,
 			    false, &srv.opt.login_lockout) < 0)
 				return 2;
+			break;
+		case 'A':
+			if (server_number("--address-limit", optarg, 0, 1e6,
+			    true, &v) < 0)
+				return 2;
+			srv.opt.address_limit = (int)v;
 			break;
 		case 'e':
 			if (server_number("--estimates", optarg, 1, 64, true,

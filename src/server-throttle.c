@@ -1,5 +1,7 @@
 /*
- * server-throttle.c: failed logins slow the guessing of passwords down.
+ * server-throttle.c: failed logins slow the guessing of passwords down,
+ * and registrations and failed logins from one address the hashing of
+ * them.
  *
  * The one idea: every name that logins are tried for, whether an account
  * has it or not (so that the answers tell nothing about which names
@@ -15,6 +17,15 @@
  * the longest lock: when the slots a new name may take all hold such
  * names, its login is refused for a while rather than push one out (which
  * would wipe that name's count).
+ *
+ * Each client address has a budget too, for what makes the server hash a
+ * password while the address could be anyone's: registrations and failed
+ * logins.  --address-limit N of them at once, then one more every 3600/N
+ * seconds (a bucket that leaks N an hour); beyond, the request is refused
+ * before its password is hashed.  A login is counted when it is let
+ * through and given back when its password proves right.  The same table
+ * of slots, looked up by the address, keeps an address while its bucket
+ * is not empty.
  */
 #include "config.h"
 
@@ -31,12 +42,19 @@
 #define SERVER_THROTTLE_FREE 4		/* failures in a row without a lock */
 #define SERVER_THROTTLE_MAX 3600.0	/* longest lock, seconds */
 #define SERVER_THROTTLE_FULL 60		/* wait when no slot is free, seconds */
+#define SERVER_THROTTLE_HOUR 3600.0	/* an address's budget comes back in */
 
 struct server_throttle {
 	char name[SERVER_NAME_MAX + 1];	/* "" if the slot is free */
 	int failures;
 	double until;			/* locked until then (util_now) */
 	double last;			/* time of the last failure */
+};
+
+struct server_throttle_addr {
+	char addr[SERVER_ADDR_MAX];	/* "" if the slot is free */
+	double level;			/* attempts in the bucket at LAST */
+	double last;			/* when LEVEL was reckoned (util_now) */
 };
 
 static uint32_t
@@ -130,9 +148,96 @@ server_throttle_ok(struct server *srv, const char *name)
 		memset(s, 0, sizeof *s);
 }
 
+/* The attempts in the bucket of slot S at NOW, with what has leaked
+ * out since its last one. */
+static double
+server_throttle_level(const struct server *srv,
+		      const struct server_throttle_addr *s, double now)
+{
+	double level = s->level - (now - s->last) * srv->opt.address_limit /
+	    SERVER_THROTTLE_HOUR;
+
+	return s->addr[0] == '\0' || level < 0 ? 0 : level;
+}
+
+/* The slot of ADDR; with MAKE one is taken for it if it has none (a free
+ * one, or one whose bucket is empty), or NULL when none is. */
+static struct server_throttle_addr *
+server_throttle_addr_slot(struct server *srv, const char *addr, bool make)
+{
+	uint32_t h = server_throttle_hash(addr);
+	double now = util_now();
+
+	if (srv->throttle_addr == NULL) {
+		if (!make)
+			return NULL;
+		srv->throttle_addr = xcalloc(SERVER_THROTTLE_SLOTS,
+		    sizeof *srv->throttle_addr);
+	}
+	for (int i = 0; i < SERVER_THROTTLE_PROBE; i++) {
+		struct server_throttle_addr *s = &srv->throttle_addr[
+		    (h + (uint32_t)i) % SERVER_THROTTLE_SLOTS];
+
+		if (strcmp(s->addr, addr) == 0)
+			return s;
+	}
+	if (!make)
+		return NULL;
+	for (int i = 0; i < SERVER_THROTTLE_PROBE; i++) {
+		struct server_throttle_addr *s = &srv->throttle_addr[
+		    (h + (uint32_t)i) % SERVER_THROTTLE_SLOTS];
+
+		if (server_throttle_level(srv, s, now) == 0) {
+			memset(s, 0, sizeof *s);
+			snprintf(s->addr, sizeof s->addr, "%s", addr);
+			s->last = now;
+			return s;
+		}
+	}
+	return NULL;
+}
+
+double
+server_throttle_address(struct server *srv, const char *addr)
+{
+	struct server_throttle_addr *s;
+	double now = util_now(), level, limit = srv->opt.address_limit;
+
+	if (limit <= 0 || addr[0] == '\0')
+		return 0;
+	s = server_throttle_addr_slot(srv, addr, true);
+	if (s == NULL)
+		return SERVER_THROTTLE_FULL;
+	level = server_throttle_level(srv, s, now);
+	if (level + 1 > limit)
+		return (level + 1 - limit) * SERVER_THROTTLE_HOUR / limit;
+	s->level = level + 1;
+	s->last = now;
+	return 0;
+}
+
+void
+server_throttle_address_back(struct server *srv, const char *addr)
+{
+	struct server_throttle_addr *s;
+	double now = util_now();
+
+	if (srv->opt.address_limit <= 0 || addr[0] == '\0')
+		return;
+	s = server_throttle_addr_slot(srv, addr, false);
+	if (s == NULL)
+		return;
+	s->level = server_throttle_level(srv, s, now) - 1;
+	if (s->level < 0)
+		s->level = 0;
+	s->last = now;
+}
+
 void
 server_throttle_free(struct server *srv)
 {
 	free(srv->throttle);
 	srv->throttle = NULL;
+	free(srv->throttle_addr);
+	srv->throttle_addr = NULL;
 }

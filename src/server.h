@@ -29,6 +29,9 @@
 #include "game.h"
 #include "server-db.h"
 
+/* An address as text, IPv6 included. */
+#define SERVER_ADDR_MAX 48
+
 struct MHD_Connection;
 struct MHD_Daemon;
 struct server_estimate;
@@ -47,6 +50,9 @@ struct server_opts {
 	bool sync_full;
 	int pwhash_level;		/* 0 min (tests), 1 interactive, 2 moderate */
 	double login_lockout;		/* first lock after failed logins; 0: none */
+	int address_limit;		/* registrations and failed logins from
+					 * one address at once (and per hour);
+					 * 0: no limit */
 	int estimates;			/* dead-stone estimates made at once */
 	double estimate_delay;		/* TENGEND_ESTIMATE_DELAY: seconds a dead
 					 * stones' estimate waits first (tests) */
@@ -158,6 +164,8 @@ struct server {
 	int txn;			/* depth of server_begin() */
 	bool stopping;
 	struct server_throttle *throttle;	/* failed logins by name */
+	/* registrations and failed logins by client address */
+	struct server_throttle_addr *throttle_addr;
 	int estimates;			/* dead-stone estimates' threads */
 	pthread_cond_t estimates_done;	/* signalled when none is left */
 	/* Estimates waiting for a thread, oldest first; owned.  Never any
@@ -178,6 +186,9 @@ struct server_call {
 	char token_hash[SERVER_HASH_MAX];
 	int status;
 	int retry_after;		/* > 0: a Retry-After header, seconds */
+	/* The client's address, as server_throttle_address() takes it: ""
+	 * for this machine itself, unless a proxy on it names the client. */
+	char addr[SERVER_ADDR_MAX];
 	cJSON *reply;
 	char *raw;			/* a reply already in JSON text; owned */
 	struct server_waiter *waiter;	/* for GET /events */
@@ -196,6 +207,11 @@ void server_commit(struct server *srv);
  * right, the count is cleared. */
 double server_throttle_begin(struct server *srv, const char *name);
 void server_throttle_ok(struct server *srv, const char *name);
+/* Before a registration or a login from ADDR (a client's address, "" for
+ * none to limit): the seconds it must still wait, or 0 when it may be
+ * tried, counted already.  A login that proves right is given back. */
+double server_throttle_address(struct server *srv, const char *addr);
+void server_throttle_address_back(struct server *srv, const char *addr);
 void server_throttle_free(struct server *srv);
 
 /* server-http.c */

@@ -4,12 +4,13 @@
 # seconds, during which even the right password gets 429 with Retry-After;
 # each further failure doubles the lock; the right password afterwards
 # clears the count.  Names no account has are treated alike, and other names
-# are not touched.
+# are not touched.  Registrations and failed logins from one address are
+# limited too.
 set -u
 . "${top_srcdir:-.}/tests/server/lib.sh"
 # A lock of 2 s, 4 s once doubled: each check below has a second or more to
 # spare on a slow machine.
-server_start --login-lockout 2
+server_start --login-lockout 2 --address-limit 3
 
 carol=$(user carol)
 dave=$(user dave)
@@ -101,4 +102,44 @@ ok "$STATUS/$(jo .error)" 429/too_many_attempts \
 
 call GET /rooms ''
 ok "$STATUS" 200 "the server is still up"
+
+# Registrations and failed logins from one client address are limited
+# (--address-limit 3 here): the fourth from 192.0.2.7, as a proxy on this
+# machine names it in X-Forwarded-For, is answered 429 before any password
+# is hashed, while other addresses, the games and the lobby go on.  The
+# requests above came from this machine with no X-Forwarded-For: not
+# limited.
+# from ADDRESS PATH NAME PASSWORD: a registration or login said to come
+# from ADDRESS.
+from() {
+	STATUS=$(curl -s -o "$tmp/out" -D "$tmp/head" -w '%{http_code}' -X POST \
+		-H "X-Forwarded-For: $1" -H 'Content-Type: application/json' \
+		--data-binary "{\"name\":\"$3\",\"password\":\"$4\"}" "$URL$2")
+}
+t=$(newgame "$carol" "$dave" '"size":9,"main_time":600,"move_limit":0,"overtime":30')
+for n in r1 r2 r3; do
+	from 192.0.2.7 /register "$n" secret-x
+	ok "$STATUS" 201 "registration $n from 192.0.2.7"
+done
+from 192.0.2.7 /register r4 secret-x
+ok "$STATUS/$(jo .error)" 429/too_many_attempts "a fourth from the same address: 429"
+ok "$(tr -d '\r' <"$tmp/head" | sed -n 's/^[Rr]etry-[Aa]fter: //p' | grep -c '^[1-9][0-9]*$')" 1 \
+	"with a Retry-After header"
+from 198.51.100.1 /login r4 secret-x
+ok "$STATUS/$(jo .error)" 401/bad_login "r4 was not made"
+play "$carol" "$t" E5
+call GET /rooms ''
+ok "$STATUS" 200 "the lobby answers meanwhile"
+from "192.0.2.7, 203.0.113.5" /register r5 secret-x
+ok "$STATUS" 201 "the address the proxy saw (the last one) counts"
+from 192.0.2.8 /login r1 wrong-password
+from 192.0.2.8 /login r2 wrong-password
+from 192.0.2.8 /login r1 secret-x
+ok "$STATUS" 200 "two failed logins from 192.0.2.8, then a right one"
+from 192.0.2.8 /login r3 wrong-password
+ok "$STATUS" 401 "a third failure"
+from 192.0.2.8 /login r1 secret-x
+ok "$STATUS/$(jo .error)" 429/too_many_attempts \
+	"three failures: even a right password from there waits"
+play "$dave" "$t" C3
 finish
