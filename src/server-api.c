@@ -264,7 +264,8 @@ server_user_json(const struct server_db_user *u)
 	return o;
 }
 
-/* --- accounts (these two run without the lock: hashing is slow) */
+/* --- accounts (these two run without the lock, by a worker off the HTTP
+ * threads: hashing is slow) */
 
 static int
 server_api_credentials(struct server_call *c, const char **name,

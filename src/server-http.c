@@ -7,11 +7,15 @@
  * lock.  A long-poll with nothing to say yet suspends its connection: it
  * costs no thread, only its place on a channel's list, and is resumed by
  * the next event there or by the tick when its time is up; MHD then calls
- * us again and the handler answers.
+ * us again and the handler answers.  The routes that hash a password
+ * (/register, /login) are slow: their connection is suspended too and a
+ * worker of ours runs the handler, so that MHD's threads, which serve the
+ * moves, never wait for a hash.
  */
 #include "config.h"
 
 #include <arpa/inet.h>
+#include <assert.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +28,17 @@
 #include "util.h"
 
 #define SERVER_BODY_MAX 16384
+#define SERVER_JOBS_MAX 64		/* slow requests waiting at most */
+#define SERVER_JOBS_RETRY 5		/* then: try again in so many seconds */
+
+/* A slow request: queued, then run by a worker while its connection is
+ * suspended; the connection owns it, from its start to its answer. */
+struct server_job {
+	struct server_call c;
+	const struct server_route *route;
+	bool done;			/* answered: the connection resumed */
+	struct server_job *next;	/* in srv's queue */
+};
 
 /* What MHD keeps for us per request. */
 struct server_conn {
@@ -31,6 +46,7 @@ struct server_conn {
 	size_t len;
 	bool too_big;
 	struct server_waiter w;
+	struct server_job *job;		/* a slow request under way, or NULL */
 };
 
 const char *
@@ -190,6 +206,102 @@ server_http_nul(char *body, size_t len)
 	}
 }
 
+/* Send C's answer; C's body and reply are freed. */
+static enum MHD_Result
+server_http_reply(struct MHD_Connection *conn, struct server_call *c)
+{
+	char *text;
+
+	cJSON_Delete(c->body);
+	c->body = NULL;
+	if (c->raw) {
+		text = c->raw;
+	} else {
+		if (c->reply == NULL)
+			c->reply = cJSON_CreateObject();
+		text = cJSON_PrintUnformatted(c->reply);
+		cJSON_Delete(c->reply);
+	}
+	c->raw = NULL;
+	c->reply = NULL;
+	if (text == NULL)
+		return MHD_NO;
+	return server_http_send(conn, c->status, c->retry_after, text);
+}
+
+static void
+server_http_job_free(struct server_job *j)
+{
+	cJSON_Delete(j->c.body);
+	cJSON_Delete(j->c.reply);
+	free(j->c.raw);
+	free(j);
+}
+
+/* A worker: it runs the slow requests, oldest first, until the server
+ * stops.  Each handler takes the lock itself, for as long as it needs. */
+static void *
+server_http_worker(void *arg)
+{
+	struct server *srv = arg;
+	struct server_job *j;
+
+	pthread_mutex_lock(&srv->lock);
+	for (;;) {
+		while ((j = srv->job_first) == NULL && !srv->workers_stop)
+			pthread_cond_wait(&srv->job_ready, &srv->lock);
+		if (j == NULL)
+			break;
+		srv->job_first = j->next;
+		if (srv->job_first == NULL)
+			srv->job_last = NULL;
+		pthread_mutex_unlock(&srv->lock);
+		j->route->handler(&j->c);
+		pthread_mutex_lock(&srv->lock);
+		/* Under the lock, as the suspension was: MHD calls us again
+		 * and the connection sends the answer. */
+		j->done = true;
+		MHD_resume_connection(j->c.conn);
+		if (--srv->jobs == 0)
+			pthread_cond_broadcast(&srv->jobs_done);
+	}
+	pthread_mutex_unlock(&srv->lock);
+	return NULL;
+}
+
+/* Hand C, of the slow ROUTE, to a worker, the connection suspended until
+ * it is answered; or, with too many waiting or the server stopping, 503
+ * at once. */
+static enum MHD_Result
+server_http_defer(struct server *srv, struct server_conn *sc,
+		const struct server_route *route, struct server_call *c)
+{
+	struct server_job *j;
+
+	pthread_mutex_lock(&srv->lock);
+	if (srv->stopping || srv->jobs >= SERVER_JOBS_MAX) {
+		pthread_mutex_unlock(&srv->lock);
+		c->retry_after = SERVER_JOBS_RETRY;
+		server_error(c, 503, "busy", "too many logins and registrations "
+		    "at once: try again in %d s", SERVER_JOBS_RETRY);
+		return server_http_reply(c->conn, c);
+	}
+	j = xcalloc(1, sizeof *j);
+	j->c = *c;
+	j->route = route;
+	if (srv->job_last)
+		srv->job_last->next = j;
+	else
+		srv->job_first = j;
+	srv->job_last = j;
+	srv->jobs++;
+	sc->job = j;
+	MHD_suspend_connection(c->conn);
+	pthread_cond_signal(&srv->job_ready);
+	pthread_mutex_unlock(&srv->lock);
+	return MHD_YES;
+}
+
 static enum MHD_Result
 server_http_dispatch(struct server *srv, struct server_conn *sc,
 		struct MHD_Connection *conn, const char *url, const char *method)
@@ -198,8 +310,18 @@ server_http_dispatch(struct server *srv, struct server_conn *sc,
 	struct server_call c;
 	const char *auth;
 	bool known;
-	char *text;
 
+	/* A slow request back from its worker: its answer. */
+	if (sc->job) {
+		struct server_job *j = sc->job;
+		enum MHD_Result ret;
+
+		assert(j->done);
+		sc->job = NULL;
+		ret = server_http_reply(conn, &j->c);
+		server_http_job_free(j);
+		return ret;
+	}
 	route = server_api_route(method, url, &known);
 	if (route == NULL)
 		return known ?
@@ -224,11 +346,12 @@ server_http_dispatch(struct server *srv, struct server_conn *sc,
 			    "the body must be a JSON object");
 		}
 	}
+	if (!route->lock)
+		return server_http_defer(srv, sc, route, &c);
 	auth = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
 	    MHD_HTTP_HEADER_AUTHORIZATION);
-	if (route->lock)
-		pthread_mutex_lock(&srv->lock);
-	if (route->lock && auth && server_auth_token(&c, auth) < 0)
+	pthread_mutex_lock(&srv->lock);
+	if (auth && server_auth_token(&c, auth) < 0)
 		server_error(&c, 401, "bad_token", "the token is not valid; "
 		    "log in again");
 	else if (route->auth && c.user == 0)
@@ -242,20 +365,8 @@ server_http_dispatch(struct server *srv, struct server_conn *sc,
 		cJSON_Delete(c.body);
 		return MHD_YES;
 	}
-	if (route->lock)
-		pthread_mutex_unlock(&srv->lock);
-	cJSON_Delete(c.body);
-	if (c.raw) {
-		text = c.raw;
-	} else {
-		if (c.reply == NULL)
-			c.reply = cJSON_CreateObject();
-		text = cJSON_PrintUnformatted(c.reply);
-		cJSON_Delete(c.reply);
-	}
-	if (text == NULL)
-		return MHD_NO;
-	return server_http_send(conn, c.status, c.retry_after, text);
+	pthread_mutex_unlock(&srv->lock);
+	return server_http_reply(conn, &c);
 }
 
 static enum MHD_Result
@@ -313,9 +424,53 @@ server_http_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 	if (sc->w.counted)
 		server_game_presence(srv, sc->w.table, sc->w.user, -1);
 	pthread_mutex_unlock(&srv->lock);
+	/* Answered but not sent: the client went meanwhile.  (A job still
+	 * under way keeps its connection suspended, so it cannot end.) */
+	if (sc->job) {
+		assert(sc->job->done);
+		server_http_job_free(sc->job);
+	}
 	free(sc->body);
 	free(sc);
 	*con_cls = NULL;
+}
+
+/* The workers of the slow requests: as many as half the HTTP threads,
+ * rounded up, so that hashing leaves processors to the games. */
+static int
+server_http_workers_start(struct server *srv)
+{
+	int n = (srv->opt.threads + 1) / 2;
+
+	pthread_cond_init(&srv->job_ready, NULL);
+	pthread_cond_init(&srv->jobs_done, NULL);
+	srv->workers = xcalloc((size_t)n, sizeof *srv->workers);
+	for (srv->nworkers = 0; srv->nworkers < n; srv->nworkers++)
+		if (pthread_create(&srv->workers[srv->nworkers], NULL,
+		    server_http_worker, srv) != 0)
+			break;
+	if (srv->nworkers == 0) {
+		fprintf(stderr, "tengend: cannot start a thread\n");
+		return -1;
+	}
+	return 0;
+}
+
+/* Once no request can come any more. */
+static void
+server_http_workers_stop(struct server *srv)
+{
+	pthread_mutex_lock(&srv->lock);
+	srv->workers_stop = true;
+	pthread_cond_broadcast(&srv->job_ready);
+	pthread_mutex_unlock(&srv->lock);
+	for (int i = 0; i < srv->nworkers; i++)
+		pthread_join(srv->workers[i], NULL);
+	free(srv->workers);
+	srv->workers = NULL;
+	srv->nworkers = 0;
+	pthread_cond_destroy(&srv->job_ready);
+	pthread_cond_destroy(&srv->jobs_done);
 }
 
 int
@@ -344,6 +499,10 @@ server_http_start(struct server *srv)
 	}
 	if (!srv->opt.quiet)
 		flags |= MHD_USE_ERROR_LOG;
+	if (server_http_workers_start(srv) < 0) {
+		server_http_workers_stop(srv);
+		return -1;
+	}
 	srv->daemon = MHD_start_daemon(flags, (uint16_t)srv->opt.port, NULL,
 	    NULL, server_http_access, srv,
 	    MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
@@ -356,6 +515,7 @@ server_http_start(struct server *srv)
 	if (srv->daemon == NULL) {
 		fprintf(stderr, "tengend: cannot listen on %s port %d\n", addr,
 		    srv->opt.port);
+		server_http_workers_stop(srv);
 		return -1;
 	}
 	info = MHD_get_daemon_info(srv->daemon, MHD_DAEMON_INFO_BIND_PORT);
@@ -373,7 +533,12 @@ server_http_stop(struct server *srv)
 	pthread_mutex_lock(&srv->lock);
 	srv->stopping = true;
 	server_waiters_expire(srv, 0, true);
+	/* And every slow request under way or waiting: MHD may not stop
+	 * with a connection suspended.  No new one is taken. */
+	while (srv->jobs > 0)
+		pthread_cond_wait(&srv->jobs_done, &srv->lock);
 	pthread_mutex_unlock(&srv->lock);
 	MHD_stop_daemon(srv->daemon);
 	srv->daemon = NULL;
+	server_http_workers_stop(srv);
 }

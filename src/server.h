@@ -8,7 +8,8 @@
  * describes a committed state.  Nothing slow is done with it held: the
  * dead stones of a count are estimated by a thread of their own, which
  * takes the lock only to hand in its answer (at most --estimates such
- * threads; more estimates wait their turn).
+ * threads; more estimates wait their turn), and passwords are hashed by
+ * workers of server-http.c, not by the HTTP threads that serve the moves.
  *
  * Parts: server-main.c (options, start, the tick), server-http.c (MHD,
  * bodies, long-polls), server-api.c (the routes), server-auth.c (passwords,
@@ -35,6 +36,7 @@
 struct MHD_Connection;
 struct MHD_Daemon;
 struct server_estimate;
+struct server_job;
 
 struct server_opts {
 	const char *db_path;
@@ -171,6 +173,15 @@ struct server {
 	/* Estimates waiting for a thread, oldest first; owned.  Never any
 	 * while fewer than opt.estimates threads run. */
 	struct server_estimate *estimate_first, *estimate_last;
+	/* Slow requests (a password to hash) waiting for a worker, oldest
+	 * first, and how many wait or run; the workers (server-http.c). */
+	struct server_job *job_first, *job_last;
+	int jobs;
+	pthread_cond_t job_ready;	/* signalled when one is queued */
+	pthread_cond_t jobs_done;	/* signalled when none is left */
+	pthread_t *workers;
+	int nworkers;
+	bool workers_stop;
 	long long alive_ms;	/* the server before this one last ran (wall
 				 * clock, ms), 0 unknown */
 	double alive_at;	/* when this one last said it runs */
@@ -227,7 +238,9 @@ struct server_route {
 	const char *method;
 	const char *path;
 	bool auth;			/* needs a valid bearer token */
-	bool lock;			/* runs under srv->lock */
+	/* Runs under srv->lock; false: a slow route (it hashes a password),
+	 * run by a worker off MHD's threads, that takes the lock itself. */
+	bool lock;
 	void (*handler)(struct server_call *c);
 };
 const struct server_route *server_api_route(const char *method,
