@@ -94,6 +94,25 @@ tui_game_save(struct tui *t)
 
 	if (!t->in_game)
 		return;
+	if (gm->not_current) {
+		/* A record opened to be looked through, played on (its
+		 * result taken back): the unfinished game it now replaces
+		 * is kept first, or this one is not saved. */
+		char note[PATH_MAX + 160];
+
+		if (tui_game_keep_unfinished(t, note, sizeof note) < 0) {
+			tui_game_message(gm, true, "%s", note);
+			return;
+		}
+		gm->not_current = false;
+		if (note[0] != '\0') {
+			char msg[sizeof gm->msg];
+
+			snprintf(msg, sizeof msg, "%s", gm->msg);
+			tui_game_message(gm, gm->msg_error, "%s  %s", msg,
+			    note);
+		}
+	}
 	const uint8_t *dead = gm->mode == TUI_COUNT ||
 	    (gm->g.end == GAME_END_SCORE && gm->has_count) ? gm->dead : NULL;
 	struct settings meta = gm->set;
@@ -300,6 +319,8 @@ tui_game_load(struct tui *t, const char *path, const struct settings *set,
 	s.play_on = -1;
 	tui_game_begin(t, &s);
 	gm->saved_final = g.end != GAME_END_NONE;
+	gm->not_current = !resume && g.end != GAME_END_NONE &&
+	    !tui_save_is_current(t->data_dir, path);
 	if (play_on >= 0 && play_on <= g.nmoves)
 		gm->play_on_at = play_on;
 	if (count > 0 && g.end == GAME_END_SCORE) {

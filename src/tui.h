@@ -145,6 +145,9 @@ struct tui_game {
 	double show_at;			/* monotonic time to show it */
 	unsigned long pace_rng;
 	bool saved_final;		/* the finished game has been archived */
+	bool not_current;		/* a finished record opened by name:
+					 * current.sgf is another game's, to
+					 * be kept before this one is saved */
 	char archive[PATH_MAX + 128];	/* as this file, "" not yet */
 	bool online;			/* a game on a server (tui-online*.c) */
 	struct tui_button buttons[TUI_MAX_BUTTONS];

@@ -134,6 +134,24 @@ tui_wait_exit
 cmp -s "$sgf" "$tui_tmp/before.sgf" || tui_fail "Q wrote the finished record over the unfinished game"
 tui_ok "Q after looking through a finished record keeps the unfinished game"
 
+# Z on that record takes its result back and plays on from it: the
+# unfinished game is kept first, whether the record is then left with Q,
+# q or a hang-up.
+tui_start --ascii "$tui_tmp/over.sgf"
+tui_wait "B+R"
+tui_keys z
+tui_wait "Resignation taken back  The unfinished game was kept as"
+tui_keys Q
+tui_wait_exit
+kept=$(ls -t "$XDG_DATA_HOME"/tengen/unfinished-*.sgf | head -n 1)
+[ "$(moves "$kept")" = "$(moves "$tui_tmp/before.sgf")" ] ||
+	tui_fail "Z on a finished record lost the unfinished game"
+[ "$(moves "$sgf")" = ";B[ee];W[cc]" ] ||
+	tui_fail "current.sgf holds $(moves "$sgf"), not the record played on"
+tui_file_lacks "$sgf" "RE["
+tui_ok "Z on a finished record keeps the unfinished game aside"
+cp "$sgf" "$tui_tmp/before.sgf"
+
 # A new game from the command line keeps the unfinished one too.
 n=$(ls "$XDG_DATA_HOME"/tengen/unfinished-*.sgf | wc -l)
 tui_start --size 9 --hotseat --ascii
