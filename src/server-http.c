@@ -105,22 +105,22 @@ server_http_fail(struct MHD_Connection *conn, int status, const char *code,
 	return text ? server_http_send(conn, status, 0, text) : MHD_NO;
 }
 
-/* ADDR (LEN bytes, SERVER_ADDR_MAX) as text: an IPv4 address, or an IPv6
- * one's first 64 bits, the block one client is given; an IPv4 address
- * mapped into IPv6 is the IPv4 one. */
+/* ADDR, of FAMILY, as text in OUT (SERVER_ADDR_MAX bytes): an IPv4
+ * address, or an IPv6 one's first 64 bits, the block one client is
+ * given; an IPv4 address mapped into IPv6 is the IPv4 one. */
 static void
 server_http_addr_text(int family, const void *addr, char *out)
 {
-	unsigned char v6[16];
+	struct in6_addr v6;
 
 	if (family == AF_INET6) {
-		memcpy(v6, addr, sizeof v6);
-		if (IN6_IS_ADDR_V4MAPPED((struct in6_addr *)v6)) {
-			inet_ntop(AF_INET, v6 + 12, out, SERVER_ADDR_MAX);
+		memcpy(&v6, addr, sizeof v6);
+		if (IN6_IS_ADDR_V4MAPPED(&v6)) {
+			inet_ntop(AF_INET, v6.s6_addr + 12, out, SERVER_ADDR_MAX);
 			return;
 		}
-		memset(v6 + 8, 0, 8);
-		addr = v6;
+		memset(v6.s6_addr + 8, 0, 8);
+		addr = &v6;
 	}
 	if (inet_ntop(family, addr, out, SERVER_ADDR_MAX) == NULL)
 		snprintf(out, SERVER_ADDR_MAX, "unknown");

@@ -160,13 +160,13 @@ server_throttle_level(const struct server *srv,
 	return s->addr[0] == '\0' || level < 0 ? 0 : level;
 }
 
-/* The slot of ADDR; with MAKE one is taken for it if it has none (a free
- * one, or one whose bucket is empty), or NULL when none is. */
+/* The slot of ADDR at NOW; with MAKE one is taken for it if it has none
+ * (a free one, or one whose bucket is empty), or NULL when none is. */
 static struct server_throttle_addr *
-server_throttle_addr_slot(struct server *srv, const char *addr, bool make)
+server_throttle_addr_slot(struct server *srv, const char *addr, double now,
+			  bool make)
 {
 	uint32_t h = server_throttle_hash(addr);
-	double now = util_now();
 
 	if (srv->throttle_addr == NULL) {
 		if (!make)
@@ -205,7 +205,7 @@ server_throttle_address(struct server *srv, const char *addr)
 
 	if (limit <= 0 || addr[0] == '\0')
 		return 0;
-	s = server_throttle_addr_slot(srv, addr, true);
+	s = server_throttle_addr_slot(srv, addr, now, true);
 	if (s == NULL)
 		return SERVER_THROTTLE_FULL;
 	level = server_throttle_level(srv, s, now);
@@ -224,7 +224,7 @@ server_throttle_address_back(struct server *srv, const char *addr)
 
 	if (srv->opt.address_limit <= 0 || addr[0] == '\0')
 		return;
-	s = server_throttle_addr_slot(srv, addr, false);
+	s = server_throttle_addr_slot(srv, addr, now, false);
 	if (s == NULL)
 		return;
 	s->level = server_throttle_level(srv, s, now) - 1;
