@@ -23,9 +23,10 @@
  * logins.  --address-limit N of them at once, then one more every 3600/N
  * seconds (a bucket that leaks N an hour); beyond, the request is refused
  * before its password is hashed.  A login is counted when it is let
- * through and given back when its password proves right.  The same table
- * of slots, looked up by the address, keeps an address while its bucket
- * is not empty.
+ * through and given back when its password proves right.  A table of
+ * slots like the names' keeps an address while its bucket is not empty;
+ * when the slots an address may take all hold others', it waits a minute
+ * as a name would.
  */
 #include "config.h"
 
