@@ -8,6 +8,8 @@
 #include "config.h"
 
 #include <curl/curl.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -16,6 +18,8 @@
 #include "util.h"
 
 #define NET_HTTP_MAX_SOCKETS 64
+/* Replies bigger than this are not from a tengen server. */
+#define NET_HTTP_MAX_REPLY ((size_t)16 << 20)
 
 struct net_http_req {
 	struct net_http *h;
@@ -27,6 +31,7 @@ struct net_http_req {
 	char *body;		/* request body (copied) */
 	char *reply;		/* reply body so far */
 	size_t len, cap;
+	bool too_big;		/* stopped at NET_HTTP_MAX_REPLY */
 	char error[CURL_ERROR_SIZE];
 	struct net_http_req *next;
 };
@@ -91,6 +96,12 @@ net_http_write_cb(char *data, size_t size, size_t n, void *userp)
 	struct net_http_req *r = userp;
 	size_t len = size * n;
 
+	/* CURLOPT_MAXFILESIZE stops only a reply whose size is said before
+	 * it (libcurl before 8.4): a chunked one is stopped here. */
+	if (len > NET_HTTP_MAX_REPLY - r->len) {
+		r->too_big = true;
+		return 0;
+	}
 	if (r->len + len + 1 > r->cap) {
 		r->cap = (r->len + len + 1) * 2;
 		r->reply = xreallocarray(r->reply, r->cap, 1);
@@ -188,8 +199,8 @@ net_http_request(struct net_http *h, const char *method, const char *path,
 	 * can be trusted through SSL_CERT_FILE, as with OpenSSL's tools. */
 	if (getenv("SSL_CERT_FILE") && *getenv("SSL_CERT_FILE"))
 		curl_easy_setopt(r->easy, CURLOPT_CAINFO, getenv("SSL_CERT_FILE"));
-	/* Replies bigger than this are not from a tengen server. */
-	curl_easy_setopt(r->easy, CURLOPT_MAXFILESIZE, 16L << 20);
+	curl_easy_setopt(r->easy, CURLOPT_MAXFILESIZE,
+	    (long)NET_HTTP_MAX_REPLY);
 	r->headers = curl_slist_append(NULL, "Accept: application/json");
 	if (token) {
 		size_t n = strlen(token) + 32;
@@ -301,6 +312,11 @@ net_http_finish(struct net_http *h)
 		if (msg->data.result == CURLE_OK) {
 			curl_easy_getinfo(r->easy, CURLINFO_RESPONSE_CODE, &status);
 			r->cb(r->arg, status, r->reply ? r->reply : "", r->len, NULL);
+		} else if (r->too_big) {
+			snprintf(r->error, sizeof r->error, "the reply is larger "
+			    "than %zu MiB: not a tengen server",
+			    NET_HTTP_MAX_REPLY >> 20);
+			r->cb(r->arg, 0, "", 0, r->error);
 		} else {
 			const char *e = r->error[0] ? r->error :
 			    curl_easy_strerror(msg->data.result);

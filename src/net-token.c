@@ -42,6 +42,18 @@ net_token_load(const char *path, const char *url, char *name, size_t namelen,
 	return rc;
 }
 
+/* Is S one word of the file: not empty, no space, no control byte? */
+static bool
+net_token_word(const char *s)
+{
+	if (*s == '\0')
+		return false;
+	for (; *s != '\0'; s++)
+		if ((unsigned char)*s <= ' ' || *s == 0x7f)
+			return false;
+	return true;
+}
+
 int
 net_token_save(const char *path, const char *url, const char *name,
 	       const char *token)
@@ -51,6 +63,16 @@ net_token_save(const char *path, const char *url, const char *name,
 	char *out, line[NET_TOKEN_LINE], copy[NET_TOKEN_LINE];
 	int rc;
 
+	/* A line is "URL NAME TOKEN": a name or token with a space or a
+	 * control character in it (a server's reply, not to be trusted)
+	 * would add or shift lines. */
+	if (token != NULL && (!net_token_word(name) || !net_token_word(token) ||
+	    !net_token_word(url))) {
+		if (f != NULL)
+			fclose(f);
+		errno = EINVAL;
+		return -1;
+	}
 	/* A file that is there but cannot be read is not written over: it
 	 * holds the logins of the other servers. */
 	if (f == NULL && errno != ENOENT)

@@ -13,7 +13,9 @@
 /* The name and token kept for URL: 0, or -1 when there are none. */
 int net_token_load(const char *path, const char *url, char *name,
 		   size_t namelen, char *token, size_t tokenlen);
-/* Keep NAME and TOKEN for URL (TOKEN NULL: forget URL).  0 or -1. */
+/* Keep NAME and TOKEN for URL (TOKEN NULL: forget URL).  0 or -1 (errno
+ * EINVAL, the file untouched, where the URL, NAME or TOKEN is empty or
+ * holds a space or a control character). */
 int net_token_save(const char *path, const char *url, const char *name,
 		   const char *token);
 

@@ -46,8 +46,12 @@ tui_chat_event(struct tui_chat *c, const cJSON *ev)
 void
 tui_chat_past(struct tui_chat *c, const cJSON *state)
 {
-	const cJSON *line;
+	const cJSON *line, *seq = cJSON_GetObjectItemCaseSensitive(state, "seq");
 
+	/* A state numbered below the lines already seen: the server's events
+	 * started over, and so do the numbers that tell a line seen. */
+	if (cJSON_IsNumber(seq) && seq->valuedouble < (double)c->seq)
+		c->seq = 0;
 	cJSON_ArrayForEach(line, cJSON_GetObjectItemCaseSensitive(state, "chat"))
 		tui_chat_event(c, line);
 }
@@ -90,6 +94,38 @@ tui_chat_failed(struct tui_chat_flight *f)
 	f->busy = false;
 }
 
+static size_t tui_chat_utf8_len(unsigned char b);
+
+/* A line as the terminal may show it: each control character (C0, DEL,
+ * and C1, U+0080 to U+009F) a space, so that a newline or a tab from a
+ * player or a server never moves the cursor off the chat's lines; and no
+ * character cut in two at the end. */
+static void
+tui_chat_clean(char *s)
+{
+	unsigned char *r = (unsigned char *)s, *w = r;
+	size_t n, k;
+
+	while (*r != '\0') {
+		if (*r < 0x20 || *r == 0x7f) {
+			*w++ = ' ';
+			r++;
+		} else if (r[0] == 0xc2 && r[1] >= 0x80 && r[1] <= 0x9f) {
+			*w++ = ' ';
+			r += 2;
+		} else
+			*w++ = *r++;
+	}
+	*w = '\0';
+	/* The last character whole, or gone. */
+	n = (size_t)(w - (unsigned char *)s);
+	for (k = n; k > 0 && ((unsigned char)s[k - 1] & 0xc0) == 0x80; k--)
+		;
+	if (k > 0 && (unsigned char)s[k - 1] >= 0xc0 &&
+	    k - 1 + tui_chat_utf8_len((unsigned char)s[k - 1]) != n)
+		s[k - 1] = '\0';
+}
+
 void
 tui_chat_add(struct tui_chat *c, const char *from, const char *text)
 {
@@ -98,7 +134,8 @@ tui_chat_add(struct tui_chat *c, const char *from, const char *text)
 		    (TUI_CHAT_LINES - 1));
 		c->n--;
 	}
-	snprintf(c->line[c->n++], sizeof c->line[0], "%s: %s", from, text);
+	snprintf(c->line[c->n], sizeof c->line[0], "%s: %s", from, text);
+	tui_chat_clean(c->line[c->n++]);
 }
 
 /* Bytes of the UTF-8 character a byte B begins: 1 for ASCII, 2 to 4 for a

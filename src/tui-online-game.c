@@ -175,6 +175,30 @@ tui_og_fetch_ranks(struct tui *t)
 	}
 }
 
+static void tui_og_undo_yes(struct tui *t);
+static void tui_og_undo_no(struct tui *t);
+
+/* An undo the opponent asked for while this client was away (its event is
+ * older than the state and never comes): the question, once; a question
+ * no longer asked goes away. */
+static void
+tui_og_undo_asked(struct tui *t, const cJSON *gj, const char *status)
+{
+	const char *by = net_client_str(gj, "undo_request");
+	enum color asker = strcmp(by, "black") == 0 ? BLACK :
+	    strcmp(by, "white") == 0 ? WHITE : EMPTY;
+	bool asking = t->dialog.open && t->dialog.yes == tui_og_undo_yes;
+	enum color me = t->online->me;
+
+	if (asker != EMPTY && me != EMPTY && asker != me &&
+	    strcmp(status, "playing") == 0) {
+		if (!asking)
+			tui_dialog_open(t, _("Your opponent asks to take back a move. Allow it?"),
+			    tui_og_undo_yes, tui_og_undo_no);
+	} else if (asking)
+		t->dialog.open = false;
+}
+
 /* The board from the server's game: size, komi and every move. */
 static void
 tui_og_game(struct tui *t, const cJSON *gj)
@@ -247,6 +271,7 @@ tui_og_game(struct tui *t, const cJSON *gj)
 			    net_client_str(gj, "result"), net_client_str(gj, "reason"));
 	} else
 		o->result[0] = '\0';
+	tui_og_undo_asked(t, gj, status);
 }
 
 static void

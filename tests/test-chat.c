@@ -6,7 +6,8 @@
  * input line, or, if something is written there already, among the lines
  * as not sent.  Nothing typed is lost, and a full flight refuses a line
  * rather than drop one.  The lines said before one came, from a state,
- * and the events after it show each line once.
+ * and the events after it show each line once, also after the server's
+ * numbers start over.  No line moves the terminal's cursor.
  */
 #include "config.h"
 
@@ -143,6 +144,64 @@ test_past_and_events(void **state)
 	cJSON_Delete(ev9);
 }
 
+/* What a player or a server sends cannot move the terminal's cursor: a
+ * newline, a tab, ESC and the C1 controls show as spaces, and a line cut
+ * to its room keeps whole characters. */
+static void
+test_controls_and_cut(void **state)
+{
+	char text[1200];
+	size_t n;
+
+	(void)state;
+	tui_chat_add(&c, "bob", "hi\nthere\tTAB\x1b[2J\xc2\x9b" "2J\x7f end");
+	assert_string_equal(c.line[0], "bob: hi there TAB [2J 2J  end");
+	tui_chat_add(&c, "alice", "中文 ¾ stays");
+	assert_string_equal(c.line[1], "alice: 中文 ¾ stays");
+	/* 400 characters of three bytes: cut whole, within the line. */
+	text[0] = '\0';
+	for (int i = 0; i < 400; i++)
+		strcat(text, "中");
+	tui_chat_add(&c, "x", text);
+	n = strlen(c.line[2]);
+	assert_true(n < sizeof c.line[2]);
+	assert_int_equal((n - strlen("x: ")) % 3, 0);
+	assert_true(strncmp(c.line[2] + n - 3, "中", 3) == 0);
+}
+
+/* After the server's events start over (a state numbered below the lines
+ * seen), its new lines are shown, not taken for old ones. */
+static void
+test_numbers_start_over(void **state)
+{
+	cJSON *st = cJSON_Parse("{\"seq\": 40, \"chat\": ["
+	    "{\"from\": \"alice\", \"text\": \"old\", \"seq\": 40}]}");
+	cJSON *again = cJSON_Parse("{\"seq\": 2, \"chat\": ["
+	    "{\"from\": \"bob\", \"text\": \"new\", \"seq\": 2}]}");
+	cJSON *ev = cJSON_Parse("{\"type\": \"chat\", \"from\": \"bob\", "
+	    "\"text\": \"newer\", \"seq\": 3}");
+
+	(void)state;
+	tui_chat_past(&c, st);
+	assert_int_equal(c.n, 1);
+	tui_chat_past(&c, again);
+	tui_chat_event(&c, ev);
+	assert_int_equal(c.n, 3);
+	assert_string_equal(c.line[1], "bob: new");
+	assert_string_equal(c.line[2], "bob: newer");
+	/* and each of them still once, from a state read later */
+	cJSON_Delete(st);
+	st = cJSON_Parse("{\"seq\": 3, \"chat\": ["
+	    "{\"from\": \"bob\", \"text\": \"new\", \"seq\": 2},"
+	    "{\"from\": \"bob\", \"text\": \"newer\", \"seq\": 3}]}");
+	tui_chat_past(&c, st);
+	tui_chat_event(&c, ev);
+	assert_int_equal(c.n, 3);
+	cJSON_Delete(st);
+	cJSON_Delete(again);
+	cJSON_Delete(ev);
+}
+
 int
 main(void)
 {
@@ -152,6 +211,8 @@ main(void)
 		cmocka_unit_test_setup(test_arrived_frees, setup),
 		cmocka_unit_test_setup(test_full_flight, setup),
 		cmocka_unit_test_setup(test_past_and_events, setup),
+		cmocka_unit_test_setup(test_controls_and_cut, setup),
+		cmocka_unit_test_setup(test_numbers_start_over, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

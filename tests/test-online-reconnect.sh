@@ -1,11 +1,13 @@
 #!/bin/sh
 # test-online-reconnect.sh: connections that fail.  A client killed in the
 # middle of a game: the opponent sees the drop and the time left to come
-# back, plays on, and the restarted client logs in with its kept token
-# (mode 0600), goes straight back to the game and continues.  The server
+# back, plays on, asks for an undo, and the restarted client logs in with
+# its kept token (mode 0600), goes straight back to the game, is asked the
+# question, and continues.  The server
 # killed and restarted: both clients show "Reconnecting", a move made
 # during the drop arrives once, not lost and not doubled.  A server that is
-# not there, and an address that is not one, get a message, not a crash.
+# not there, an address that is not one, a server that answers HTML and
+# one whose reply never ends get a message, not a crash.
 . "${top_srcdir:-.}/tests/online/lib.sh"
 on_init test-online-reconnect
 on_server
@@ -29,17 +31,25 @@ kill -9 "$(tmux -L "$on_sock" display-message -p -t alice '#{pane_pid}')"
 on_wait bob "disconnected:"
 on_wait bob "left to come back"
 on_play bob C3
+# bob asks to take C3 back while alice is away: the question waits for her.
+on_keys bob z
+on_wait bob "White asks to take back a move"
 
 # alice comes back: no login, straight to the game, with bob's move (the
-# server's address written with a slash at the end is the same server).
+# server's address written with a slash at the end is the same server),
+# and the question asked while she was away.
 url=$URL
 URL=$url/
 on_start alice
 URL=$url
+on_wait alice "Your opponent asks to take back a move. Allow it?"
+on_wait bob "Black is back"
+on_keys alice Escape
+on_wait bob "The undo was declined"
+on_ok "an undo asked during a drop is asked on coming back"
 on_wait alice "Move 2: Black to play (you)"
 on_expect_row alice 3 ". . O . . . + . ."
 on_expect_row alice 5 ". . . . X . . . ."
-on_wait bob "Black is back"
 on_goto alice D4 9
 on_keys alice Enter
 on_wait bob "Black played D4"
@@ -125,25 +135,42 @@ on_wait erin "not a server address"
 on_keys erin Escape
 on_wait erin "Start game"
 
-# A server that answers, but not as tengend does: HTML to everything.
-if command -v python3 >/dev/null 2>&1; then
+# A server that answers, but not as tengend does: HTML to everything; then
+# one whose reply never ends (chunked, no length said: 64 MiB and on).
+garbage_server() {
+	rm -f "$on_tmp/garbage-port"
 	python3 -c '
 import http.server, sys
 class H(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
     def answer(self):
-        body = b"<html><body>It works!</body></html>"
+        n = int(self.headers.get("Content-Length") or 0)
+        self.rfile.read(n)
         self.send_response(200)
-        self.send_header("Content-Type", "text/html")
-        self.send_header("Content-Length", str(len(body)))
+        if sys.argv[2] == "html":
+            body = b"<html><body>It works!</body></html>"
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Transfer-Encoding", "chunked")
         self.end_headers()
-        self.wfile.write(body)
+        chunk = b"[" * 65536
+        try:
+            for i in range(1024):
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+        except OSError:
+            pass
+        self.close_connection = True
     do_GET = do_POST = answer
     def log_message(self, *args):
         pass
 s = http.server.HTTPServer(("127.0.0.1", 0), H)
 open(sys.argv[1], "w").write(str(s.server_port))
 s.serve_forever()
-' "$on_tmp/garbage-port" &
+' "$on_tmp/garbage-port" "$1" &
 	garbage=$!
 	on_pids="${on_pids:-} $garbage"
 	i=0
@@ -152,6 +179,9 @@ s.serve_forever()
 		i=$((i + 1))
 	done
 	URL=http://127.0.0.1:$(cat "$on_tmp/garbage-port")
+}
+if command -v python3 >/dev/null 2>&1; then
+	garbage_server html
 	on_start fred
 	on_wait fred "Password"
 	on_type fred fred
@@ -163,6 +193,18 @@ s.serve_forever()
 	on_wait fred "Start game"
 	kill "$garbage" 2>/dev/null
 	on_ok "a server that answers garbage gets a message, not a crash"
+	garbage_server endless
+	on_start gina
+	on_wait gina "Password"
+	on_type gina gina
+	on_keys gina Tab
+	on_type gina secret-gina
+	on_keys gina Enter
+	on_wait gina "larger than 16 MiB"
+	on_keys gina Escape
+	on_wait gina "Start game"
+	kill "$garbage" 2>/dev/null
+	on_ok "a reply that never ends is cut at 16 MiB, with a message"
 else
 	echo "# python3 not found: the server that answers garbage is not tried"
 fi
