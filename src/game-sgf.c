@@ -6,9 +6,17 @@
  * a game that the rules allow; the first refusal is reported with the
  * record's position of that value.  Two moves of one colour in a row are
  * accepted (game_play() takes the colour), as real records have them.
+ *
+ * A count is written as TB/TW, which say whose area a point is, and as
+ * tengen's own property DS (dead stones), which lists every stone marked
+ * dead: TB/TW cannot name one in a region both sides or neither side
+ * surround, nor one in its own colour's area.  sgf.c keeps no property it
+ * does not know, so DS goes into the record's text and is read back from
+ * it here; other programs skip it, as FF[4] asks of unknown properties.
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -329,4 +337,114 @@ game_sgf_dead(const struct sgf_record *rec, const struct game *g,
 			dead[p] = 1;
 	}
 	return rec->nterritory > 0;
+}
+
+/* Points of DS per line of the file. */
+#define GAME_SGF_DEAD_PER_LINE 16
+
+char *
+game_sgf_write(const struct sgf_record *rec, const struct game *g,
+	       const uint8_t *dead)
+{
+	const struct board *b = &g->board;
+	char *text = sgf_write(rec), *out, *end;
+	size_t len = strlen(text), n = 0, k = 0;
+
+	if (dead == NULL)
+		return text;
+	/* The count's node is the last one: DS goes in before its ")". */
+	end = strrchr(text, ')');
+	if (end == NULL)
+		return text;
+	out = xmalloc(len + (size_t)g->size * (size_t)g->size * 5 + 8);
+	memcpy(out, text, (size_t)(end - text));
+	n = (size_t)(end - text);
+	memcpy(out + n, "DS", 2);
+	n += 2;
+	for (int y = 0; y < g->size; y++)
+		for (int x = 0; x < g->size; x++) {
+			point_t p = board_point(b, x, y);
+
+			if (!dead[p] || board_at(b, p) == EMPTY)
+				continue;
+			if (k > 0 && k % GAME_SGF_DEAD_PER_LINE == 0)
+				out[n++] = '\n';
+			out[n++] = '[';
+			out[n++] = (char)('a' + x);
+			out[n++] = (char)('a' + y);
+			out[n++] = ']';
+			k++;
+		}
+	if (k == 0) {
+		memcpy(out + n, "[]", 2);
+		n += 2;
+	}
+	out[n++] = '\n';
+	memcpy(out + n, end, len - (size_t)(end - text) + 1);
+	free(text);
+	return out;
+}
+
+bool
+game_sgf_text_dead(const char *text, size_t len, const struct game *g,
+		   uint8_t *dead)
+{
+	const struct board *b = &g->board;
+	char id[8] = "";
+	size_t i = 0, idlen = 0;
+	bool in_id = false, node_dead = false, found = false;
+
+	memset(dead, 0, BOARD_MAX_POINTS);
+	/* The main line is every node before the first ")". */
+	while (i < len && text[i] != ')') {
+		unsigned char c = (unsigned char)text[i];
+
+		if (c == '[') {
+			size_t v = ++i;
+
+			while (i < len && text[i] != ']')
+				i += text[i] == '\\' && i + 1 < len ? 2 : 1;
+			in_id = false;
+			if (strcmp(id, "B") == 0 || strcmp(id, "W") == 0) {
+				/* A move clears the marks of the nodes
+				 * before it. */
+				if (!node_dead) {
+					memset(dead, 0, BOARD_MAX_POINTS);
+					found = false;
+				}
+			} else if (strcmp(id, "DS") == 0) {
+				if (!node_dead)
+					memset(dead, 0, BOARD_MAX_POINTS);
+				node_dead = found = true;
+				if (i - v == 2 && text[v] >= 'a' &&
+				    text[v] < 'a' + g->size &&
+				    text[v + 1] >= 'a' &&
+				    text[v + 1] < 'a' + g->size) {
+					point_t p = board_point(b,
+					    text[v] - 'a', text[v + 1] - 'a');
+
+					if (board_at(b, p) == BLACK ||
+					    board_at(b, p) == WHITE)
+						dead[p] = 1;
+				}
+			}
+			i++;
+			continue;
+		}
+		if (c == ';') {
+			node_dead = in_id = false;
+			idlen = 0;
+			id[0] = '\0';
+		} else if (isalpha(c)) {
+			if (!in_id)
+				idlen = 0;
+			in_id = true;
+			/* FF[3] names such as "AddBlack" are their capitals. */
+			if (isupper(c) && idlen + 1 < sizeof id)
+				id[idlen++] = (char)c;
+			id[idlen] = '\0';
+		}
+		i++;
+	}
+	return found;
 }

@@ -34,8 +34,22 @@ void game_sgf_set_count(struct sgf_record *rec, const struct game *g,
 			const uint8_t *dead);
 /* The dead stones REC's count marks on G's present position (a stone in
  * the other colour's area), into DEAD (BOARD_MAX_POINTS); false, with DEAD
- * all clear, if REC holds no count. */
+ * all clear, if REC holds no count.  Records that tengen wrote say more
+ * with DS (game_sgf_text_dead()). */
 bool game_sgf_dead(const struct sgf_record *rec, const struct game *g,
 		   uint8_t *dead);
+
+/* REC as sgf_write() gives it, with DEAD (when not NULL), the dead stones
+ * of G's present position, as tengen's DS[] on the last node: every one,
+ * also those TB/TW cannot name (DS[] when there is none).  A heap string,
+ * for the caller to free. */
+char *game_sgf_write(const struct sgf_record *rec, const struct game *g,
+		     const uint8_t *dead);
+/* The dead stones the DS[] of the record TEXT (LEN bytes) marks on G's
+ * present position, G having been read from that record, into DEAD
+ * (BOARD_MAX_POINTS); false, with DEAD all clear, if the main line holds
+ * no DS after its last move. */
+bool game_sgf_text_dead(const char *text, size_t len, const struct game *g,
+			uint8_t *dead);
 
 #endif

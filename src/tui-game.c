@@ -324,9 +324,14 @@ tui_game_load(struct tui *t, const char *path, const struct settings *set,
 	if (play_on >= 0 && play_on <= g.nmoves)
 		gm->play_on_at = play_on;
 	if (count > 0 && g.end == GAME_END_SCORE) {
+		double d;
+
 		memcpy(gm->dead, dead, sizeof gm->dead);
-		gm->has_count = true;
 		score_area(&gm->g.board, gm->dead, gm->g.komi, &gm->score);
+		/* Marks that do not give the record's result are not the
+		 * count that decided it: the panel says the result. */
+		d = gm->score.margin - g.score;
+		gm->has_count = d > -0.01 && d < 0.01;
 	}
 	if (tui_game_start_player(t, err, errlen) < 0) {
 		tui_game_message(gm, true, "%s", err);

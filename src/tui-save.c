@@ -6,8 +6,9 @@
  * DATA/current.sgf and how it is being played (opponent, level, colour,
  * display options, where the players went on after two passes) to
  * DATA/current.conf in the settings format; in the counting phase and
- * after a count, the record holds the dead stones as the count's TB/TW,
- * so that a game left while counting comes back with its marks.  Both writes are atomic, so a dropped connection leaves the
+ * after a count, the record holds the count as TB/TW and its dead stones
+ * as DS (game-sgf.c), so that a game left while counting comes back with
+ * its marks.  Both writes are atomic, so a dropped connection leaves the
  * old or the new file, never half of one.  A game with moves but without a
  * result (no RE[]) is unfinished, and the lobby offers to continue it.
  * Finished games are also kept under their date,
@@ -66,7 +67,8 @@ tui_save_sgf(const char *path, const struct game *g,
 	char date[16];
 	time_t now = time(NULL);
 	struct tm tm;
-	int rc;
+	char *text;
+	int rc, saved;
 
 	if (game_to_sgf(g, &rec) < 0)
 		return -1;
@@ -77,8 +79,13 @@ tui_save_sgf(const char *path, const struct game *g,
 	rec.date = xstrdup(date);
 	if (dead != NULL)
 		game_sgf_set_count(&rec, g, dead);
-	rc = settings_mkdir_parent(path) < 0 ? -1 : sgf_write_file(path, &rec);
+	text = game_sgf_write(&rec, g, dead);
 	sgf_record_free(&rec);
+	rc = settings_mkdir_parent(path) < 0 ? -1 :
+	    util_write_atomic(path, text, strlen(text));
+	saved = errno;
+	free(text);
+	errno = saved;
 	return rc;
 }
 
@@ -163,6 +170,31 @@ tui_save_keep_unfinished(const char *dir, char *kept, size_t len)
 	return 0;
 }
 
+/* The dead stones of the DS[] in the file PATH (game_sgf_text_dead()). */
+static bool
+tui_save_text_dead(const char *path, const struct game *g, uint8_t *dead)
+{
+	FILE *f = fopen(path, "rb");
+	size_t len = 0, cap = 65536, n;
+	char *data;
+	bool found;
+
+	if (f == NULL)
+		return false;
+	data = xmalloc(cap);
+	while ((n = fread(data + len, 1, cap - len, f)) > 0) {
+		len += n;
+		if (len == cap) {
+			cap *= 2;
+			data = xreallocarray(data, cap, 1);
+		}
+	}
+	found = !ferror(f) && game_sgf_text_dead(data, len, g, dead);
+	fclose(f);
+	free(data);
+	return found;
+}
+
 int
 tui_save_read(const char *path, struct game *g, uint8_t *dead, char *err,
 	      size_t errlen)
@@ -171,10 +203,15 @@ tui_save_read(const char *path, struct game *g, uint8_t *dead, char *err,
 	uint8_t marks[BOARD_MAX_POINTS];
 	int rc;
 
+	if (dead == NULL)
+		dead = marks;
 	if (sgf_read_file(path, &rec, err, errlen) < 0)
 		return -1;
 	rc = game_from_sgf(g, &rec, path, err, errlen);
-	if (rc == 0 && game_sgf_dead(&rec, g, dead != NULL ? dead : marks))
+	/* tengen's DS[] names every dead stone; TB/TW, of other programs,
+	 * those in the other colour's area. */
+	if (rc == 0 && (tui_save_text_dead(path, g, dead) ||
+	    game_sgf_dead(&rec, g, dead)))
 		rc = 1;
 	sgf_record_free(&rec);
 	return rc;

@@ -1157,6 +1157,85 @@ test_territory(void **state)
 	game_free(&g);
 }
 
+/* TEXT read as a game, its dead stones written with DS and read back. */
+static void
+dead_round_trip(const char *text, const char *const *marks, int nmarks)
+{
+	struct sgf_record rec, back;
+	struct game g, h;
+	uint8_t want[BOARD_MAX_POINTS], got[BOARD_MAX_POINTS];
+	char err[256], *out;
+
+	parse_ok(text, &rec);
+	assert_int_equal(game_from_sgf(&g, &rec, "t", err, sizeof err), 0);
+	sgf_record_free(&rec);
+	memset(want, 0, sizeof want);
+	for (int i = 0; i < nmarks; i++)
+		score_toggle_group(&g.board, want, board_point(&g.board,
+		    marks[i][0] - 'a', marks[i][1] - 'a'));
+	assert_int_equal(game_to_sgf(&g, &rec), 0);
+	game_sgf_set_count(&rec, &g, want);
+	out = game_sgf_write(&rec, &g, want);
+	sgf_record_free(&rec);
+	assert_non_null(strstr(out, "DS["));
+	parse_ok(out, &back);
+	assert_int_equal(game_from_sgf(&h, &back, "t", err, sizeof err), 0);
+	memset(got, 1, sizeof got);
+	assert_true(game_sgf_text_dead(out, strlen(out), &h, got));
+	assert_memory_equal(got, want, sizeof want);
+	game_free(&h);
+	sgf_record_free(&back);
+	free(out);
+	game_free(&g);
+}
+
+/* Every marking of the dead stones comes back from tengen's DS[], also
+ * those TB/TW cannot give. */
+static void
+test_dead_stones(void **state)
+{
+	/* Black's wall on B, White's on E, White's C3 between them and
+	 * Black's A3 in Black's own side. */
+	static const char walls[] = "(;SZ[5]KM[7.5];B[ba];W[ea];B[bb];W[eb]"
+	    ";B[bc];W[ec];B[bd];W[ed];B[be];W[ee];B[ac];W[cc];B[];W[])";
+	static const char *const shared[] = { "cc" };
+	static const char *const own[] = { "ac" };
+	static const char *const both[] = { "cc", "ac", "ea" };
+	static const char *const all[] = { "cc", "ac", "ea", "ba" };
+	struct game g;
+	struct sgf_record rec;
+	uint8_t dead[BOARD_MAX_POINTS];
+	char err[256];
+	const char *t;
+
+	(void)state;
+	/* C3 in a region both sides surround; A3 in Black's area; C3 and
+	 * A3 with White's wall dead; every stone dead (nobody's area). */
+	dead_round_trip(walls, shared, 1);
+	dead_round_trip(walls, own, 1);
+	dead_round_trip(walls, both, 3);
+	dead_round_trip(walls, all, 4);
+	/* A count without dead stones is a count: DS[]. */
+	dead_round_trip(walls, NULL, 0);
+
+	parse_ok(walls, &rec);
+	assert_int_equal(game_from_sgf(&g, &rec, "t", err, sizeof err), 0);
+	sgf_record_free(&rec);
+	/* A move after the marks clears them; marks in a comment, in a
+	 * variation after the main line, or on an empty point are none. */
+	t = "(;SZ[5];B[ba]DS[ba];W[ea])";
+	assert_false(game_sgf_text_dead(t, strlen(t), &g, dead));
+	t = "(;SZ[5];B[ba]C[DS[ba\\]DS[ba]])";
+	assert_false(game_sgf_text_dead(t, strlen(t), &g, dead));
+	t = "(;SZ[5];B[ba](;W[ea])(;W[eb]DS[ba]))";
+	assert_false(game_sgf_text_dead(t, strlen(t), &g, dead));
+	t = "(;SZ[5];B[ba]DS[ba]\n(;W[ea]DS[aa][ea])(;W[eb]DS[ba]))";
+	assert_true(game_sgf_text_dead(t, strlen(t), &g, dead));
+	for (int p = 0; p < BOARD_MAX_POINTS; p++)
+		assert_int_equal(dead[p], p == board_point(&g.board, 4, 0));
+	game_free(&g);
+}
+
 static void
 test_game_round_trip(void **state)
 {
@@ -1375,6 +1454,7 @@ main(void)
 		cmocka_unit_test(test_game_results),
 		cmocka_unit_test(test_game_from_sgf),
 		cmocka_unit_test(test_territory),
+		cmocka_unit_test(test_dead_stones),
 		cmocka_unit_test(test_game_round_trip),
 		cmocka_unit_test(test_gnugo_corpus),
 	};

@@ -3,7 +3,8 @@
 # keys alone, left for the lobby and continued; a game whose terminal hangs
 # up (SIGHUP) or that is terminated (SIGTERM), then continued in a new
 # tengen with its stones, its turn and its opponent; a game left while
-# counting, with the marks of its dead stones.
+# counting, with the marks of its dead stones, also in a region both
+# sides surround.
 . "${top_srcdir:-.}/tests/tui/lib.sh"
 tui_init test-tui-resume
 sgf="$XDG_DATA_HOME/tengen/current.sgf"
@@ -242,6 +243,45 @@ if tui_row 2 | grep -q "[bw=]"; then
 	tui_fail "the count is shown on an earlier move: $(tui_row 2)"
 fi
 tui_ok "no count on an earlier move"
+tui_stop
+
+# A dead stone in no one's area comes back too: White's C3 between the
+# walls, dead with White's wall alive, leaves a region both sides touch.
+printf '(;SZ[5]KM[7.5];B[ba];W[ea];B[bb];W[eb];B[bc];W[ec];B[bd];W[ed];B[be];W[ee];B[];W[cc];B[];W[])\n' \
+	>"$tui_tmp/shared.sgf"
+tui_start --hotseat --ascii "$tui_tmp/shared.sgf"
+tui_wait "Counting: mark dead groups"
+tui_expect_row 3 "b X o b o"
+tui_keys l l Enter
+tui_expect_row 3 "b X o = O"
+tui_wait "Black 15, White 10, komi 7.5: W+2.5"
+tui_keys q
+tui_wait ">  [ Continue last game ]"
+tui_file_has "$sgf" "DS[cc]"
+tui_keys c
+tui_wait "Counting: mark dead groups"
+tui_expect_row 3 "b X o = O"
+tui_wait "Black 15, White 10, komi 7.5: W+2.5"
+tui_ok "a dead stone in a shared region comes back dead"
+tui_keys C
+tui_wait "W+2.5: White wins by 1 1/4 stones"
+tui_file_has "$sgf" "RE[W+2.5]"
+cp "$sgf" "$tui_tmp/shared-counted.sgf"
+tui_start --ascii "$tui_tmp/shared-counted.sgf"
+tui_wait "Game over"
+tui_expect_row 3 "b X o = O"
+tui_wait "Black 15  White 10"
+tui_wait "W+2.5: White wins by 1 1/4 stones  [ ] look through"
+tui_ok "the record shows the count that decided it"
+# A record whose marks do not give its result (TB/TW alone cannot say
+# C3 is dead) shows the result in the panel, as on the status line.
+grep -v '^DS' "$tui_tmp/shared-counted.sgf" >"$tui_tmp/shared-old.sgf"
+tui_start --ascii "$tui_tmp/shared-old.sgf"
+tui_wait "Game over"
+tui_wait "W+2.5: White wins by 1 1/4 stones  [ ] look through"
+[ "$(tui_screen | grep -c 'W+2.5: White wins by 1 1/4 stones')" -eq 2 ] ||
+	tui_fail "the panel and the status line differ"
+tui_ok "the panel and the status line agree"
 tui_stop
 
 # Players who go on after two passes and leave come back to the board,
