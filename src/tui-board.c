@@ -176,6 +176,10 @@ tui_board_cell(const struct tui *t, const struct tui_game *gm,
 	enum color c = board_at(b, p), to_move = game_to_move(&gm->g);
 	bool live = gm->view < 0, uni = tui_board_unicode(t);
 	bool cursor = gm->cx == x && gm->cy == y;
+	/* A preview moved onto a point where the stone may not go is not
+	 * drawn there: the stone or the mark of the point shows. */
+	bool preview = live && gm->has_preview && gm->preview == p &&
+	    game_check(&gm->g, to_move, p) == MOVE_OK;
 	int board = tui_board_pair(t, TUI_PAIR_BOARD);
 
 	cell->attr = board;
@@ -214,8 +218,7 @@ tui_board_cell(const struct tui *t, const struct tui_game *gm,
 			cell->attr = tui_board_stone_attr(t,
 			    own == OWN_WHITE ? WHITE : BLACK);
 		}
-	} else if (live && tui_game_human_turn(gm) &&
-	    !(gm->has_preview && gm->preview == p)) {
+	} else if (live && tui_game_human_turn(gm) && !preview) {
 		enum board_verdict v = MOVE_OK;
 		bool mark = t->set.marks;
 
@@ -237,7 +240,7 @@ tui_board_cell(const struct tui *t, const struct tui_game *gm,
 			cell->attr = tui_board_stone_attr(t, to_move);
 		}
 	}
-	if (live && gm->has_preview && gm->preview == p) {
+	if (preview) {
 		snprintf(cell->text, sizeof cell->text, "%s", uni ?
 		    (to_move == BLACK ? "◆" : "◇") :
 		    (to_move == BLACK ? "x" : "o"));

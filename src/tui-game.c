@@ -636,11 +636,20 @@ tui_game_action(struct tui *t, enum tui_action a)
 	case TUI_RIGHT:
 		tui_game_arrow(gm, a);
 		if (gm->has_preview) {
+			enum board_verdict v = game_check(&gm->g,
+			    game_to_move(&gm->g), gm->preview);
 			char vs[8];
 
-			tui_game_message(gm, false,
-			    _("Preview at %s: Enter places, Esc cancels"),
-			    board_vertex_str(&gm->g.board, gm->preview, vs));
+			/* The preview goes on with the cursor, but shows
+			 * only where the stone may go; elsewhere the status
+			 * says why not. */
+			if (v != MOVE_OK)
+				tui_game_refuse(gm, gm->preview, v);
+			else
+				tui_game_message(gm, false,
+				    _("Preview at %s: Enter places, Esc cancels"),
+				    board_vertex_str(&gm->g.board, gm->preview,
+				    vs));
 		}
 		break;
 	case TUI_PLACE:

@@ -1,8 +1,8 @@
 #!/bin/sh
 # test-tui-preview.sh: "preview, then confirm" (set in the settings file),
-# nudging a preview with the arrows, confirming with Enter, C or a second
-# click, cancelling with Esc; a ko point marked and refused with its reason;
-# clicks on the board and on a button.
+# nudging a preview with the arrows (not over a stone), confirming with
+# Enter, C or a second click, cancelling with Esc; a ko point marked and
+# refused with its reason; clicks on the board and on a button.
 . "${top_srcdir:-.}/tests/tui/lib.sh"
 tui_init test-tui-preview
 
@@ -40,6 +40,21 @@ tui_wait "Move 1"
 # White: an occupied point is refused at once, without a preview.
 tui_keys Enter
 tui_wait "E5: that point is occupied"
+# A preview moved onto it is not drawn over the stone, and Enter there
+# places nothing; moved on to a free point, it shows again.
+tui_keys Right Enter
+tui_wait "Preview at F5: Enter places"
+tui_expect_row 5 ". . . . X o . . ."
+tui_keys Left
+tui_wait "E5: that point is occupied"
+tui_expect_row 5 ". . . . X . . . ."
+tui_keys Right
+tui_wait "Preview at F5: Enter places, Esc cancels"
+tui_expect_row 5 ". . . . X o . . ."
+tui_keys Left Enter
+tui_wait "E5: that point is occupied"
+tui_wait "Move 1"
+tui_expect_row 5 ". . . . X . . . ."
 # Esc cancels a preview; C confirms one.
 tui_keys Left
 tui_cx=$((tui_cx - 1))
