@@ -59,6 +59,29 @@ static const struct tui_lobby_item tui_lobby_items[TUI_NROWS] = {
 
 static const int tui_lobby_sizes[] = { 9, 13, 19 };
 
+void
+tui_lobby_fit(struct tui *t)
+{
+	struct settings *s = &t->set;
+	char size[160] = "", handicap[96] = "";
+
+	if (s->size != 9 && s->size != 13 && s->size != 19) {
+		snprintf(size, sizeof size, _("Board size %d from the settings "
+		    "is not offered here: 19x19 (other sizes open from SGF "
+		    "files)"), s->size);
+		s->size = 19;
+	}
+	if (s->handicap == 1) {
+		snprintf(handicap, sizeof handicap, _("A handicap of 1 stone "
+		    "from the settings is no handicap: 0"));
+		s->handicap = 0;
+	}
+	if (size[0] != '\0' || handicap[0] != '\0')
+		snprintf(t->lobby.msg, sizeof t->lobby.msg, "%s%s%s", size,
+		    size[0] != '\0' && handicap[0] != '\0' ? "  " : "",
+		    handicap);
+}
+
 static bool
 tui_lobby_visible(const struct tui *t, enum tui_lobby_row row)
 {
@@ -185,7 +208,9 @@ tui_lobby_step(struct tui *t, enum tui_lobby_row row, int d)
 				n = d > 0 ? 2 : 0;
 			s->handicap = n < 0 ? 9 : n > 9 ? 0 : n;
 			s->komi = s->handicap ? 0.5 : 7.5;
-		} else if (s->komi + d >= -150 && s->komi + d <= 150)
+		} else if (s->komi + d >= -GAME_KOMI_MAX &&
+		    s->komi + d <= GAME_KOMI_MAX)
+			/* Any komi the command line and the settings take. */
 			s->komi += d;
 		break;
 	default:

@@ -555,6 +555,7 @@ tui_run(struct tui_start *st)
 		return 1;
 	}
 	settings_load(&t->set, t->config_path);
+	tui_lobby_fit(t);
 	tui_apply_start(t, st);
 	if (tui_open(t, st) < 0) {
 		fprintf(stderr, "%s\n", t->error);

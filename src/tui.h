@@ -300,6 +300,10 @@ void tui_dialog_click(struct tui *t, int y, int x);
 void tui_dialog_draw(struct tui *t);
 
 /* tui-lobby.c */
+/* Settings the lobby cannot offer (a board other than 9, 13 and 19, a
+ * handicap of one stone) become ones it can, with a message saying so
+ * in the lobby. */
+void tui_lobby_fit(struct tui *t);
 void tui_lobby_enter(struct tui *t);
 void tui_lobby_key(struct tui *t, int key);
 void tui_lobby_click(struct tui *t, int y, int x);

@@ -177,6 +177,31 @@ tui_screen | LC_ALL=C grep -q '[^ -~]\|??' &&
 export LANG=C.UTF-8
 tui_ok "a terminal that is not UTF-8 is shown ASCII alone"
 
+# Settings the lobby cannot offer: a 5x5 board and one handicap stone
+# become 19x19 and none, and it says so; a komi of 500 is shown, and
+# stepped, as it is.
+cp "$XDG_CONFIG_HOME/tengen/settings" "$tui_tmp/settings.keep"
+printf 'size=5\nhandicap=1\nkomi=500\nopponent=hotseat\n' \
+	>"$XDG_CONFIG_HOME/tengen/settings"
+tui_start --ascii
+tui_wait "Board size 5 from the settings is not offered here: 19x19"
+tui_wait "A handicap of 1 stone from the settings is no handicap: 0"
+tui_wait "[19x19]"
+tui_wait "< 0 >"
+tui_wait "< 500 >"
+tui_wait "komi 500 = 250 stones"
+for i in 1 2 3 4 5 6; do tui_keys k; done
+tui_wait ">  Komi"
+tui_keys l
+tui_wait "< 501 >"
+tui_file_has "$XDG_CONFIG_HOME/tengen/settings" "komi=501"
+tui_keys s
+tui_wait "tengen  19x19"
+tui_wait "Komi 501"
+tui_ok "the lobby starts the game it shows"
+tui_stop
+cp "$tui_tmp/settings.keep" "$XDG_CONFIG_HOME/tengen/settings"
+
 # The lobby at its smallest, 40x20: every row shows, and a message goes
 # under the last one, on two lines, over the key line.
 tui_start
