@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ai.h"
 #include "i18n.h"
@@ -123,8 +124,9 @@ tui_game_save(struct tui *t)
 	if (tui_save_write(t->data_dir, &gm->g, &meta, gm->human, dead) < 0)
 		tui_game_message(gm, true, _("Cannot save the game in %s"),
 		    t->data_dir);
-	/* Once per result: a result taken back and given again (an undo
-	 * after the end) rewrites the same archived file. */
+	/* Once per result: a result taken back (an undo after the end),
+	 * which removes the archived file, and given again writes it again
+	 * under the same name. */
 	if (gm->g.end != GAME_END_NONE && !gm->saved_final) {
 		gm->saved_final = true;
 		tui_save_archive(t->data_dir, &gm->g, &gm->set, gm->human,
@@ -529,6 +531,17 @@ tui_game_restart_yes(struct tui *t)
 		tui_game_message(&t->game, false, "%s", note);
 }
 
+/* The result is taken back: the game is no longer a finished one, and
+ * the file this game was archived as goes until it ends again (under the
+ * same name then). */
+static void
+tui_game_unfinish(struct tui_game *gm)
+{
+	if (gm->saved_final && gm->archive[0] != '\0')
+		unlink(gm->archive);
+	gm->saved_final = false;
+}
+
 static void
 tui_game_undo(struct tui *t)
 {
@@ -540,17 +553,24 @@ tui_game_undo(struct tui *t)
 	tui_game_stop_thinking(gm);
 	gm->has_preview = false;
 	gm->view = -1;
-	if (g->end == GAME_END_RESIGN) {
+	/* A result that no move gave (a resignation, a record's time, or a
+	 * count without the two passes) is taken back alone. */
+	if (g->end != GAME_END_NONE &&
+	    (g->end != GAME_END_SCORE || !game_two_passes(g))) {
+		enum game_end end = g->end;
 		enum color winner = g->winner;
 
 		game_goto(g, g->nmoves);
 		gm->mode = TUI_PLAY;
-		gm->saved_final = false;
+		tui_game_unfinish(gm);
 		/* The player's own resignation: take back that alone.  The
 		 * computer's: with the player's last move, as any reply of
 		 * its (asked again at once, it would resign again). */
-		if (!computer || winner != gm->human || gm->human == EMPTY) {
-			tui_game_message(gm, false, _("Resignation taken back"));
+		if (end != GAME_END_RESIGN || !computer ||
+		    winner != gm->human || gm->human == EMPTY) {
+			tui_game_message(gm, false, end == GAME_END_RESIGN ?
+			    _("Resignation taken back") :
+			    _("Result taken back"));
 			tui_game_after_move(t);
 			return;
 		}
@@ -573,7 +593,7 @@ tui_game_undo(struct tui *t)
 	}
 	game_undo(g, n);
 	gm->mode = TUI_PLAY;
-	gm->saved_final = false;
+	tui_game_unfinish(gm);
 	/* Declining the count held for those passes only. */
 	if (g->nmoves < gm->play_on_at)
 		gm->play_on_at = -1;

@@ -3,7 +3,8 @@
 # first stone to the confirmed result: placing with the keyboard, a capture,
 # a forbidden point marked and refused with its reason in the status line,
 # two passes, counting with a group toggled dead and alive, and the result
-# on the screen and in the saved SGF record.
+# on the screen and in the saved SGF record; a result taken back with its
+# archive, and a record's result that no move gave taken back alone.
 . "${top_srcdir:-.}/tests/tui/lib.sh"
 tui_init test-tui-hotseat
 
@@ -100,4 +101,62 @@ fi
 tui_ok "no continue for a finished game"
 tui_keys q
 tui_wait_exit
+
+# A result taken back removes the game's archive until the game ends
+# again, then under the same name: a game that ends twice, even left and
+# continued in between, is kept once, with its last result.
+archives() { ls "$XDG_DATA_HOME"/tengen/game-*.sgf 2>/dev/null | wc -l; }
+n=$(archives)
+tui_start --hotseat --size 9 --ascii
+tui_wait "Black to play"
+tui_play E5 9
+tui_keys g
+tui_wait "White resigns this game?"
+tui_keys y
+tui_wait "B+R: White resigned"
+[ "$(archives)" -eq $((n + 1)) ] || tui_fail "the finished game was not kept"
+tui_keys z
+tui_wait "Resignation taken back"
+[ "$(archives)" -eq "$n" ] ||
+	tui_fail "the archive keeps a result that was taken back"
+tui_ok "a result taken back takes its archive with it"
+tui_keys g
+tui_wait "White resigns this game?"
+tui_keys y
+tui_wait "B+R: White resigned"
+tui_keys z
+tui_wait "Resignation taken back"
+tui_keys q
+tui_wait ">  [ Continue last game ]"
+tui_keys c
+tui_wait "Game continued at move 1: White to play"
+tui_keys g
+tui_wait "White resigns this game?"
+tui_keys y
+tui_wait "B+R: White resigned"
+[ "$(archives)" -eq $((n + 1)) ] ||
+	tui_fail "a game that ended twice was kept $(($(archives) - n)) times"
+last=$(ls -t "$XDG_DATA_HOME"/tengen/game-*.sgf | head -n 1)
+tui_file_has "$last" "RE[B+R]"
+tui_file_has "$last" ";B[ee]"
+tui_ok "a game that ends twice is kept once"
+tui_stop
+
+# A record's result that no move gave (a count without two passes, a
+# loss on time) is taken back alone: no move goes with it.
+for re in "B+2.5" "W+T"; do
+	printf '(;GM[1]FF[4]SZ[9]KM[7.5]RE[%s];B[ee];W[cc];B[gg])\n' "$re" \
+		>"$tui_tmp/result.sgf"
+	tui_start --ascii "$tui_tmp/result.sgf"
+	tui_wait "look through the moves"
+	tui_keys z
+	tui_wait "Result taken back"
+	tui_wait "Move 3"
+	tui_wait "White to play"
+	tui_keys Q
+	tui_wait_exit
+	tui_file_has "$XDG_DATA_HOME/tengen/current.sgf" ";B[ee];W[cc];B[gg]"
+	tui_file_lacks "$XDG_DATA_HOME/tengen/current.sgf" "RE["
+	tui_ok "Z on RE[$re] takes back the result alone"
+done
 tui_done
