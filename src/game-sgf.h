@@ -41,15 +41,19 @@ bool game_sgf_dead(const struct sgf_record *rec, const struct game *g,
 
 /* REC as sgf_write() gives it, with DEAD (when not NULL), the dead stones
  * of G's present position, as tengen's DS[] on the last node: every one,
- * also those TB/TW cannot name (DS[] when there is none).  A heap string,
- * for the caller to free. */
+ * also those TB/TW cannot name (DS[] when there is none); and PLAY_ON,
+ * when not -1, the moves at which the players went on after two passes,
+ * as tengen's PO[].  A heap string, for the caller to free. */
 char *game_sgf_write(const struct sgf_record *rec, const struct game *g,
-		     const uint8_t *dead);
+		     const uint8_t *dead, int play_on);
 /* The dead stones the DS[] of the record TEXT (LEN bytes) marks on G's
  * present position, G having been read from that record, into DEAD
  * (BOARD_MAX_POINTS); false, with DEAD all clear, if the main line holds
  * no DS after its last move. */
 bool game_sgf_text_dead(const char *text, size_t len, const struct game *g,
 			uint8_t *dead);
+/* The PO[] of the record TEXT (LEN bytes) that G was read from: the moves
+ * at which the players went on after two passes, or -1. */
+int game_sgf_text_play_on(const char *text, size_t len, const struct game *g);
 
 #endif

@@ -289,7 +289,8 @@ tui_game_load(struct tui *t, const char *path, const struct settings *set,
 	struct game g;
 	char note[200] = "";
 	uint8_t dead[BOARD_MAX_POINTS];
-	int count = tui_save_read(path, &g, dead, err, errlen), play_on;
+	int play_on, count = tui_save_read(path, &g, dead, &play_on, err,
+	    errlen);
 
 	if (count < 0)
 		return -1;
@@ -317,7 +318,10 @@ tui_game_load(struct tui *t, const char *path, const struct settings *set,
 	s.size = g.size;
 	s.komi = g.komi;
 	s.handicap = g.handicap;
-	play_on = s.play_on;
+	/* Where the players went on after two passes: the record says it
+	 * (PO[]); a record of an older version leaves it to current.conf. */
+	if (play_on < 0 && resume)
+		play_on = s.play_on;
 	s.play_on = -1;
 	tui_game_begin(t, &s);
 	gm->saved_final = g.end != GAME_END_NONE;

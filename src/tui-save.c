@@ -8,7 +8,7 @@
  * DATA/current.conf in the settings format; in the counting phase and
  * after a count, the record holds the count as TB/TW and its dead stones
  * as DS (game-sgf.c), so that a game left while counting comes back with
- * its marks.  Both writes are atomic, so a dropped connection leaves the
+ * its marks; where the players went on after two passes, it holds as PO.  Both writes are atomic, so a dropped connection leaves the
  * old or the new file, never half of one.  A game with moves but without a
  * result (no RE[]) is unfinished, and the lobby offers to continue it.
  * Finished games are also kept under their date,
@@ -79,7 +79,7 @@ tui_save_sgf(const char *path, const struct game *g,
 	rec.date = xstrdup(date);
 	if (dead != NULL)
 		game_sgf_set_count(&rec, g, dead);
-	text = game_sgf_write(&rec, g, dead);
+	text = game_sgf_write(&rec, g, dead, set->play_on);
 	sgf_record_free(&rec);
 	rc = settings_mkdir_parent(path) < 0 ? -1 :
 	    util_write_atomic(path, text, strlen(text));
@@ -170,15 +170,18 @@ tui_save_keep_unfinished(const char *dir, char *kept, size_t len)
 	return 0;
 }
 
-/* The dead stones of the DS[] in the file PATH (game_sgf_text_dead()). */
+/* What tengen's own properties in the file PATH say of G: its dead
+ * stones (true when DS[] is there) and *PLAY_ON (game-sgf.c). */
 static bool
-tui_save_text_dead(const char *path, const struct game *g, uint8_t *dead)
+tui_save_text_own(const char *path, const struct game *g, uint8_t *dead,
+		  int *play_on)
 {
 	FILE *f = fopen(path, "rb");
 	size_t len = 0, cap = 65536, n;
 	char *data;
 	bool found;
 
+	*play_on = -1;
 	if (f == NULL)
 		return false;
 	data = xmalloc(cap);
@@ -190,27 +193,32 @@ tui_save_text_dead(const char *path, const struct game *g, uint8_t *dead)
 		}
 	}
 	found = !ferror(f) && game_sgf_text_dead(data, len, g, dead);
+	if (!ferror(f))
+		*play_on = game_sgf_text_play_on(data, len, g);
 	fclose(f);
 	free(data);
 	return found;
 }
 
 int
-tui_save_read(const char *path, struct game *g, uint8_t *dead, char *err,
-	      size_t errlen)
+tui_save_read(const char *path, struct game *g, uint8_t *dead, int *play_on,
+	      char *err, size_t errlen)
 {
 	struct sgf_record rec;
 	uint8_t marks[BOARD_MAX_POINTS];
-	int rc;
+	int rc, po;
 
 	if (dead == NULL)
 		dead = marks;
+	if (play_on == NULL)
+		play_on = &po;
+	*play_on = -1;
 	if (sgf_read_file(path, &rec, err, errlen) < 0)
 		return -1;
 	rc = game_from_sgf(g, &rec, path, err, errlen);
 	/* tengen's DS[] names every dead stone; TB/TW, of other programs,
 	 * those in the other colour's area. */
-	if (rc == 0 && (tui_save_text_dead(path, g, dead) ||
+	if (rc == 0 && (tui_save_text_own(path, g, dead, play_on) ||
 	    game_sgf_dead(&rec, g, dead)))
 		rc = 1;
 	sgf_record_free(&rec);
@@ -234,7 +242,7 @@ tui_save_unfinished(const char *dir)
 	bool open;
 
 	tui_save_path(dir, "current.sgf", path, sizeof path);
-	if (tui_save_read(path, &g, NULL, err, sizeof err) < 0)
+	if (tui_save_read(path, &g, NULL, NULL, err, sizeof err) < 0)
 		return false;
 	/* A game without a move has nothing to lose. */
 	open = g.end == GAME_END_NONE && g.nmoves > 0;

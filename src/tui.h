@@ -396,9 +396,10 @@ int tui_save_archive(const char *dir, const struct game *g,
 		     const struct settings *set, enum color human,
 		     const uint8_t *dead, char *path, size_t len);
 /* Read PATH into G: 1 when it holds a count, whose dead stones go into
- * DEAD (if not NULL), 0 when not, -1 with ERR. */
-int tui_save_read(const char *path, struct game *g, uint8_t *dead, char *err,
-		  size_t errlen);
+ * DEAD (if not NULL), 0 when not, -1 with ERR.  *PLAY_ON (if not NULL):
+ * the moves at which the players went on after two passes, or -1. */
+int tui_save_read(const char *path, struct game *g, uint8_t *dead,
+		  int *play_on, char *err, size_t errlen);
 int tui_save_read_meta(const char *dir, struct settings *set);
 bool tui_save_unfinished(const char *dir);
 /* Before another game takes the place of an unfinished DIR/current.sgf:

@@ -1175,7 +1175,7 @@ dead_round_trip(const char *text, const char *const *marks, int nmarks)
 		    marks[i][0] - 'a', marks[i][1] - 'a'));
 	assert_int_equal(game_to_sgf(&g, &rec), 0);
 	game_sgf_set_count(&rec, &g, want);
-	out = game_sgf_write(&rec, &g, want);
+	out = game_sgf_write(&rec, &g, want, -1);
 	sgf_record_free(&rec);
 	assert_non_null(strstr(out, "DS["));
 	parse_ok(out, &back);
@@ -1233,6 +1233,38 @@ test_dead_stones(void **state)
 	assert_true(game_sgf_text_dead(t, strlen(t), &g, dead));
 	for (int p = 0; p < BOARD_MAX_POINTS; p++)
 		assert_int_equal(dead[p], p == board_point(&g.board, 4, 0));
+	game_free(&g);
+}
+
+/* Where the players went on after two passes comes back from PO[]. */
+static void
+test_play_on(void **state)
+{
+	static const char passes[] = "(;SZ[5];B[ba];W[ea];B[];W[];B[bb])";
+	struct sgf_record rec;
+	struct game g;
+	char err[256], *out;
+	const char *t;
+
+	(void)state;
+	parse_ok(passes, &rec);
+	assert_int_equal(game_from_sgf(&g, &rec, "t", err, sizeof err), 0);
+	out = game_sgf_write(&rec, &g, NULL, 4);
+	assert_non_null(strstr(out, "PO[4]"));
+	assert_int_equal(game_sgf_text_play_on(out, strlen(out), &g), 4);
+	free(out);
+	out = game_sgf_write(&rec, &g, NULL, -1);
+	assert_null(strstr(out, "PO["));
+	assert_int_equal(game_sgf_text_play_on(out, strlen(out), &g), -1);
+	free(out);
+	/* Beyond the moves, or not a number: none. */
+	t = "(;SZ[5];B[ba]PO[2])";
+	assert_int_equal(game_sgf_text_play_on(t, strlen(t), &g), 2);
+	t = "(;SZ[5];B[ba]PO[6])";
+	assert_int_equal(game_sgf_text_play_on(t, strlen(t), &g), -1);
+	t = "(;SZ[5];B[ba]PO[2x])";
+	assert_int_equal(game_sgf_text_play_on(t, strlen(t), &g), -1);
+	sgf_record_free(&rec);
 	game_free(&g);
 }
 
@@ -1455,6 +1487,7 @@ main(void)
 		cmocka_unit_test(test_game_from_sgf),
 		cmocka_unit_test(test_territory),
 		cmocka_unit_test(test_dead_stones),
+		cmocka_unit_test(test_play_on),
 		cmocka_unit_test(test_game_round_trip),
 		cmocka_unit_test(test_gnugo_corpus),
 	};

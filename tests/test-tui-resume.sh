@@ -310,4 +310,32 @@ tui_ok "going on after two passes is kept across leaving"
 grep -q "play_on" "$XDG_CONFIG_HOME/tengen/settings" &&
 	tui_fail "play_on in the player's settings"
 tui_stop
+
+# Kept aside by a new game and opened by name, a game that went on after
+# two passes comes back to the board as well: its record says where the
+# players went on (PO[]).
+tui_start --hotseat --ascii "$tui_tmp/count.sgf"
+tui_wait "Counting: mark dead groups"
+tui_keys Escape
+tui_wait "Play goes on: Black to play"
+tui_keys Q
+tui_wait_exit
+tui_file_has "$sgf" "PO[2]"
+tui_start --hotseat --size 9 --ascii
+tui_wait "The unfinished game was kept as unfinished-"
+kept=$(ls -t "$XDG_DATA_HOME"/tengen/unfinished-*.sgf | head -n 1)
+tui_file_has "$kept" "PO[2]"
+tui_keys Q
+tui_wait_exit
+tui_start --hotseat --ascii "$kept"
+tui_wait "Move 2"
+tui_wait "Black to play"
+tui_screen | grep -q "Counting" && tui_fail "counting again, opened by name"
+tui_keys p
+tui_wait "Black passes"
+tui_screen | grep -q "Counting" && tui_fail "counting after one pass since going on"
+tui_keys p
+tui_wait "Counting: mark dead groups"
+tui_ok "a game that went on after two passes, opened by name, goes on"
+tui_stop
 tui_done
