@@ -71,6 +71,9 @@ struct net_move {
 	struct net_call *req;
 };
 
+/* How long a poll may wait at the server, in seconds. */
+#define NET_CLIENT_POLL_S 25
+
 struct net_client {
 	struct net_http *http;
 	char *url;
@@ -308,9 +311,11 @@ net_client_watch_poll(struct net_client *nc, int w)
 	struct net_watch *wt = &nc->watch[w];
 	char path[128];
 
-	/* No timeout argument: the server's own (at most 25 s) applies. */
-	snprintf(path, sizeof path, "/events?%s=%ld&since=%ld",
-	    wt->kind, wt->id, wt->since);
+	/* The server waits at most NET_CLIENT_POLL_S (less if its own
+	 * --poll-timeout is shorter), well inside this request's timeout: a
+	 * server set to wait longer had every quiet poll time out here. */
+	snprintf(path, sizeof path, "/events?%s=%ld&since=%ld&timeout=%d",
+	    wt->kind, wt->id, wt->since, NET_CLIENT_POLL_S);
 	wt->req = net_client_send(nc, NET_CALL_POLL, "GET", path, NULL,
 	    nc->poll_wait * 1000L);
 	if (wt->req != NULL) {

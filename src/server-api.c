@@ -446,10 +446,13 @@ server_api_events(struct server_call *c)
 			return;
 		ch = &r->chan;
 	}
+	/* A client cannot know the server's --poll-timeout: a longer wait
+	 * asked for is that one. */
 	if (server_query_long(c, "since", 0, 1L << 50, &since) < 0 ||
-	    server_query_long(c, "timeout", 0, (long)srv->opt.poll_timeout,
-	    &timeout) < 0)
+	    server_query_long(c, "timeout", 0, 1L << 30, &timeout) < 0)
 		return;
+	if (timeout > (long)srv->opt.poll_timeout)
+		timeout = (long)srv->opt.poll_timeout;
 	if (w->counted) {
 		w->counted = false;
 		server_game_presence(srv, w->table, w->user, -1);
