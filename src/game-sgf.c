@@ -10,15 +10,14 @@
  * A count is written as TB/TW, which say whose area a point is, and as
  * tengen's own property DS (dead stones), which lists every stone marked
  * dead: TB/TW cannot name one in a region both sides or neither side
- * surround, nor one in its own colour's area.  sgf.c keeps no property it
- * does not know, so DS goes into the record's text and is read back from
- * it here; other programs skip it, as FF[4] asks of unknown properties.
- * So does PO[N] (play on), where the players went on after the two passes
- * that end at move N, so that those passes do not count again.
+ * surround, nor one in its own colour's area.  Other programs skip it, as
+ * FF[4] asks of unknown properties, and PO[N] (play on) too, where the
+ * players went on after the two passes that end at move N, so that those
+ * passes do not count again.  sgf-read.c checks how they are written;
+ * whether a DS point holds a stone is the game's to say, here.
  */
 #include "config.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -298,12 +297,26 @@ game_sgf_set_count(struct sgf_record *rec, const struct game *g,
 	free(rec->territory);
 	rec->territory = NULL;
 	rec->nterritory = 0;
+	free(rec->dead);
+	rec->dead = NULL;
+	rec->ndead = 0;
+	rec->has_dead = true;
 	score_area(b, dead, g->komi, &s);
 	for (y = 0; y < g->size; y++)
 		for (x = 0; x < g->size; x++) {
 			point_t p = board_point(b, x, y);
 			enum color c = board_at(b, p);
 			uint8_t o = s.owner[p];
+
+			if (c != EMPTY && dead[p]) {
+				if (rec->dead == NULL)
+					rec->dead = xcalloc((size_t)(g->size *
+					    g->size), sizeof *rec->dead);
+				rec->dead[rec->ndead].color = EMPTY;
+				rec->dead[rec->ndead].x = x;
+				rec->dead[rec->ndead].y = y;
+				rec->ndead++;
+			}
 
 			if ((o != OWN_BLACK && o != OWN_WHITE) ||
 			    (c != EMPTY && !dead[p]))
@@ -326,6 +339,23 @@ game_sgf_dead(const struct sgf_record *rec, const struct game *g,
 	const struct board *b = &g->board;
 
 	memset(dead, 0, BOARD_MAX_POINTS);
+	/* tengen's DS names every dead stone; TB/TW, of other programs,
+	 * those in the other colour's area. */
+	if (rec->has_dead) {
+		for (int i = 0; i < rec->ndead; i++) {
+			const struct sgf_point *d = &rec->dead[i];
+			point_t p;
+
+			if (d->x < 0 || d->x >= g->size || d->y < 0 ||
+			    d->y >= g->size)
+				continue;
+			p = board_point(b, d->x, d->y);
+			/* A mark on an empty point marks nothing. */
+			if (board_at(b, p) == BLACK || board_at(b, p) == WHITE)
+				dead[p] = 1;
+		}
+		return true;
+	}
 	for (int i = 0; i < rec->nterritory; i++) {
 		const struct sgf_point *t = &rec->territory[i];
 		point_t p;
@@ -341,164 +371,18 @@ game_sgf_dead(const struct sgf_record *rec, const struct game *g,
 	return rec->nterritory > 0;
 }
 
-/* Points of DS per line of the file. */
-#define GAME_SGF_DEAD_PER_LINE 16
-
-char *
-game_sgf_write(const struct sgf_record *rec, const struct game *g,
-	       const uint8_t *dead, int play_on)
+void
+game_sgf_set_play_on(struct sgf_record *rec, int play_on)
 {
-	const struct board *b = &g->board;
-	char *text = sgf_write(rec), *out, *end;
-	size_t len = strlen(text), n = 0, k = 0;
-
-	if (dead == NULL && play_on < 0)
-		return text;
-	/* The last node's: they go in before its ")". */
-	end = strrchr(text, ')');
-	if (end == NULL)
-		return text;
-	out = xmalloc(len + (size_t)g->size * (size_t)g->size * 5 + 40);
-	memcpy(out, text, (size_t)(end - text));
-	n = (size_t)(end - text);
-	if (play_on >= 0)
-		n += (size_t)sprintf(out + n, "PO[%d]\n", play_on);
-	if (dead != NULL) {
-		memcpy(out + n, "DS", 2);
-		n += 2;
-		for (int y = 0; y < g->size; y++)
-			for (int x = 0; x < g->size; x++) {
-				point_t p = board_point(b, x, y);
-
-				if (!dead[p] || board_at(b, p) == EMPTY)
-					continue;
-				if (k > 0 && k % GAME_SGF_DEAD_PER_LINE == 0)
-					out[n++] = '\n';
-				out[n++] = '[';
-				out[n++] = (char)('a' + x);
-				out[n++] = (char)('a' + y);
-				out[n++] = ']';
-				k++;
-			}
-		if (k == 0) {
-			memcpy(out + n, "[]", 2);
-			n += 2;
-		}
-		out[n++] = '\n';
-	}
-	memcpy(out + n, end, len - (size_t)(end - text) + 1);
-	free(text);
-	return out;
-}
-
-/* A walk through the values of a record's main line (every node before
- * the first ")"), for the properties sgf.c does not keep. */
-struct game_sgf_scan {
-	const char *text;
-	size_t len, i;
-	char id[8];		/* the property of the value, in capitals */
-	bool node;		/* a node began before this value */
-};
-
-/* The next value into *V (*VLEN bytes, escapes left in); false at the
- * end of the main line. */
-static bool
-game_sgf_scan_next(struct game_sgf_scan *s, const char **v, size_t *vlen)
-{
-	size_t idlen = strlen(s->id);
-	bool in_id = false;
-
-	s->node = false;
-	while (s->i < s->len && s->text[s->i] != ')') {
-		unsigned char c = (unsigned char)s->text[s->i];
-
-		if (c == '[') {
-			size_t start = ++s->i;
-
-			while (s->i < s->len && s->text[s->i] != ']')
-				s->i += s->text[s->i] == '\\' &&
-				    s->i + 1 < s->len ? 2 : 1;
-			*v = s->text + start;
-			*vlen = s->i - start;
-			s->i++;
-			return true;
-		}
-		if (c == ';') {
-			s->node = true;
-			in_id = false;
-			idlen = 0;
-			s->id[0] = '\0';
-		} else if (isalpha(c)) {
-			if (!in_id)
-				idlen = 0;
-			in_id = true;
-			/* FF[3] names such as "AddBlack" are their capitals. */
-			if (isupper(c) && idlen + 1 < sizeof s->id)
-				s->id[idlen++] = (char)c;
-			s->id[idlen] = '\0';
-		}
-		s->i++;
-	}
-	return false;
-}
-
-bool
-game_sgf_text_dead(const char *text, size_t len, const struct game *g,
-		   uint8_t *dead)
-{
-	const struct board *b = &g->board;
-	struct game_sgf_scan s = { text, len, 0, "", false };
-	const char *v;
-	size_t n;
-	bool node_dead = false, found = false;
-
-	memset(dead, 0, BOARD_MAX_POINTS);
-	while (game_sgf_scan_next(&s, &v, &n)) {
-		if (s.node)
-			node_dead = false;
-		if (strcmp(s.id, "B") == 0 || strcmp(s.id, "W") == 0) {
-			/* A move clears the marks of the nodes before it. */
-			if (!node_dead) {
-				memset(dead, 0, BOARD_MAX_POINTS);
-				found = false;
-			}
-		} else if (strcmp(s.id, "DS") == 0) {
-			if (!node_dead)
-				memset(dead, 0, BOARD_MAX_POINTS);
-			node_dead = found = true;
-			if (n == 2 && v[0] >= 'a' && v[0] < 'a' + g->size &&
-			    v[1] >= 'a' && v[1] < 'a' + g->size) {
-				point_t p = board_point(b, v[0] - 'a',
-				    v[1] - 'a');
-
-				if (board_at(b, p) == BLACK ||
-				    board_at(b, p) == WHITE)
-					dead[p] = 1;
-			}
-		}
-	}
-	return found;
+	rec->has_play_on = play_on >= 0 && play_on <= rec->nmoves;
+	rec->play_on = rec->has_play_on ? play_on : 0;
 }
 
 int
-game_sgf_text_play_on(const char *text, size_t len, const struct game *g)
+game_sgf_play_on(const struct sgf_record *rec, const struct game *g)
 {
-	struct game_sgf_scan s = { text, len, 0, "", false };
-	const char *v;
-	size_t n;
-	int play_on = -1;
-
-	while (game_sgf_scan_next(&s, &v, &n)) {
-		char num[16], *end;
-		long m;
-
-		if (strcmp(s.id, "PO") != 0 || n == 0 || n >= sizeof num)
-			continue;
-		memcpy(num, v, n);
-		num[n] = '\0';
-		m = strtol(num, &end, 10);
-		if (*end == '\0' && m >= 0 && m <= g->nmoves)
-			play_on = (int)m;
-	}
-	return play_on;
+	if (!rec->has_play_on || rec->play_on < 0 ||
+	    rec->play_on > g->nmoves)
+		return -1;
+	return rec->play_on;
 }

@@ -28,32 +28,24 @@ int game_to_sgf(const struct game *g, struct sgf_record *rec);
 
 /* The count of G's present position, with DEAD marking its dead stones,
  * as REC's TB/TW: every point of a colour's area that is empty or holds a
- * dead stone of the other colour.  Points shared (dame in seki) and areas
- * of nobody are not marked. */
+ * dead stone of the other colour (points shared, dame in seki, and areas
+ * of nobody are not marked); and as REC's DS: every stone DEAD marks,
+ * also those TB/TW cannot name. */
 void game_sgf_set_count(struct sgf_record *rec, const struct game *g,
 			const uint8_t *dead);
-/* The dead stones REC's count marks on G's present position (a stone in
- * the other colour's area), into DEAD (BOARD_MAX_POINTS); false, with DEAD
- * all clear, if REC holds no count.  Records that tengen wrote say more
- * with DS (game_sgf_text_dead()). */
+/* The dead stones REC's count marks on G's present position, G having
+ * been read from REC, into DEAD (BOARD_MAX_POINTS): those its DS names,
+ * or without DS (a record of another program) those its TB/TW put in the
+ * other colour's area; false, with DEAD all clear, if REC holds no
+ * count. */
 bool game_sgf_dead(const struct sgf_record *rec, const struct game *g,
 		   uint8_t *dead);
 
-/* REC as sgf_write() gives it, with DEAD (when not NULL), the dead stones
- * of G's present position, as tengen's DS[] on the last node: every one,
- * also those TB/TW cannot name (DS[] when there is none); and PLAY_ON,
- * when not -1, the moves at which the players went on after two passes,
- * as tengen's PO[].  A heap string, for the caller to free. */
-char *game_sgf_write(const struct sgf_record *rec, const struct game *g,
-		     const uint8_t *dead, int play_on);
-/* The dead stones the DS[] of the record TEXT (LEN bytes) marks on G's
- * present position, G having been read from that record, into DEAD
- * (BOARD_MAX_POINTS); false, with DEAD all clear, if the main line holds
- * no DS after its last move. */
-bool game_sgf_text_dead(const char *text, size_t len, const struct game *g,
-			uint8_t *dead);
-/* The PO[] of the record TEXT (LEN bytes) that G was read from: the moves
- * at which the players went on after two passes, or -1. */
-int game_sgf_text_play_on(const char *text, size_t len, const struct game *g);
+/* PLAY_ON, the moves at which the players went on after two passes, as
+ * REC's PO; none when it is -1 or beyond REC's moves. */
+void game_sgf_set_play_on(struct sgf_record *rec, int play_on);
+/* REC's PO for G, read from REC: the moves at which the players went on
+ * after two passes, or -1. */
+int game_sgf_play_on(const struct sgf_record *rec, const struct game *g);
 
 #endif

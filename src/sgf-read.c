@@ -16,7 +16,10 @@
  * Setup (AB/AW/AE before the first move) is given as the stones it leaves,
  * in row order: AE on the empty starting board leaves nothing, so the
  * record is the same however a file grouped its setup.  TB/TW, the count,
- * are kept in the same way for the position after the last move.
+ * are kept in the same way for the position after the last move, and so
+ * is DS, tengen's own list of the count's dead stones.  PO, tengen's own
+ * too, is the moves at which the players went on after two passes; it is
+ * checked against the number of moves once they are all read.
  *
  * Positions are 1-based; columns count bytes; a value's position is that of
  * its opening '['.
@@ -78,6 +81,9 @@ struct sgf_reader {
 	 * that the comments of many nodes join in linear time. */
 	char *app;
 	size_t app_len, app_cap;
+
+	const struct sgf_read_prop *po;	/* the PO of the highest value */
+	long po_value;
 };
 
 static int sgf_read_error(struct sgf_reader *, struct sgf_pos, const char *,
@@ -618,13 +624,15 @@ struct sgf_read_setup {
 	struct sgf_pos pos[BOARD_MAX_SIZE * BOARD_MAX_SIZE];
 };
 
-/* AB, AW or AE: point lists, with the FF[4] "aa:cc" rectangles. */
+/* AB, AW, AE (or TB, TW, DS): point lists, with the FF[4] "aa:cc"
+ * rectangles. */
 static int
 sgf_read_setup_prop(struct sgf_reader *r, const struct sgf_read_prop *p,
     struct sgf_read_setup *su)
 {
+	/* DS marks a point, of no colour: BLACK stands for the mark. */
 	enum color c = p->id[1] == 'B' ? BLACK : p->id[1] == 'W' ? WHITE :
-	    EMPTY;
+	    p->id[1] == 'S' ? BLACK : EMPTY;
 	int v;
 
 	for (v = 0; v < p->nval; v++) {
@@ -800,16 +808,42 @@ sgf_read_add_move(struct sgf_reader *r, enum color c, int x, int y,
 	m->pos = pos;
 }
 
+/* PO[]: a move number, checked against the moves in sgf_read_interpret()
+ * (a number too big for any record is one beyond them). */
+static int
+sgf_read_play_on(struct sgf_reader *r, const struct sgf_read_prop *p)
+{
+	char buf[32];
+	const char *s = sgf_read_raw(r, p, 0, buf, sizeof buf);
+	const char *digits = s[0] == '+' ? s + 1 : s;
+	long po = sgf_read_uint(s, SGF_READ_MAX_BYTES);
+
+	if (po < 0 && digits[0] != '\0' &&
+	    strspn(digits, "0123456789") == strlen(digits))
+		po = (long)SGF_READ_MAX_BYTES + 1;
+	if (po < 0)
+		return sgf_read_perror(r, p, 0, "move number must be a "
+		    "non-negative integer");
+	r->rec.play_on = (int)po;
+	r->rec.has_play_on = true;
+	if (r->po == NULL || po > r->po_value) {
+		r->po = p;
+		r->po_value = po;
+	}
+	return 0;
+}
+
 /* One main-line node: props[first .. end).  SU gathers the setup, TB the
- * territory of the latest node that marks it. */
+ * territory and DS the dead stones of the latest node that marks them. */
 static int
 sgf_read_node(struct sgf_reader *r, int first, int end,
-    struct sgf_read_setup *su, struct sgf_read_setup *tb)
+    struct sgf_read_setup *su, struct sgf_read_setup *tb,
+    struct sgf_read_setup *ds)
 {
 	char buf[32], **field;
 	const struct sgf_read_prop *move = NULL;
 	int i, x, y;
-	bool pass, marks = false;
+	bool pass, marks = false, dead = false;
 	char *comment = NULL;
 
 	for (i = first; i < end; i++) {
@@ -844,6 +878,20 @@ sgf_read_node(struct sgf_reader *r, int first, int end,
 				memset(tb->color, -1, sizeof tb->color);
 			marks = true;
 			if (sgf_read_setup_prop(r, p, tb) < 0) {
+				free(comment);
+				return -1;
+			}
+		} else if (strcmp(id, "DS") == 0) {
+			if (!dead)
+				memset(ds->color, -1, sizeof ds->color);
+			dead = true;
+			r->rec.has_dead = true;
+			if (sgf_read_setup_prop(r, p, ds) < 0) {
+				free(comment);
+				return -1;
+			}
+		} else if (strcmp(id, "PO") == 0) {
+			if (sgf_read_play_on(r, p) < 0) {
 				free(comment);
 				return -1;
 			}
@@ -906,6 +954,10 @@ sgf_read_node(struct sgf_reader *r, int first, int end,
 		/* A count is of the position after the last move. */
 		if (!marks)
 			memset(tb->color, -1, sizeof tb->color);
+		if (!dead) {
+			memset(ds->color, -1, sizeof ds->color);
+			r->rec.has_dead = false;
+		}
 		sgf_read_add_move(r, move->id[0] == 'B' ? BLACK : WHITE, x, y,
 		    r->vals[move->val].pos);
 		r->rec.moves[r->rec.nmoves - 1].comment = comment;
@@ -924,28 +976,41 @@ sgf_read_node(struct sgf_reader *r, int first, int end,
 static int
 sgf_read_interpret(struct sgf_reader *r)
 {
-	struct sgf_read_setup *su, *tb;
+	struct sgf_read_setup *su, *tb, *ds;
 	int i, first, node, rc = 0;
 
 	if (sgf_read_root(r) < 0 || sgf_read_encoding(r) < 0)
 		return -1;
 	su = xmalloc(sizeof *su);
 	tb = xmalloc(sizeof *tb);
+	ds = xmalloc(sizeof *ds);
 	memset(su->color, -1, sizeof su->color);
 	memset(tb->color, -1, sizeof tb->color);
+	memset(ds->color, -1, sizeof ds->color);
 	for (first = 0; first < r->nprops && rc == 0; first = i) {
 		node = r->props[first].node;
 		for (i = first; i < r->nprops && r->props[i].node == node; i++)
 			;
-		rc = sgf_read_node(r, first, i, su, tb);
+		rc = sgf_read_node(r, first, i, su, tb, ds);
+	}
+	if (rc == 0 && r->po != NULL && r->po_value > r->rec.nmoves) {
+		char what[64];
+
+		snprintf(what, sizeof what, "move number must be 0 to %d, "
+		    "the moves of the record", r->rec.nmoves);
+		rc = sgf_read_perror(r, r->po, 0, what);
 	}
 	if (rc == 0) {
 		sgf_read_point_list(r, su, &r->rec.setup, &r->rec.nsetup);
 		sgf_read_point_list(r, tb, &r->rec.territory,
 		    &r->rec.nterritory);
+		sgf_read_point_list(r, ds, &r->rec.dead, &r->rec.ndead);
+		for (i = 0; i < r->rec.ndead; i++)
+			r->rec.dead[i].color = EMPTY;
 	}
 	free(su);
 	free(tb);
+	free(ds);
 	return rc;
 }
 
@@ -977,6 +1042,7 @@ sgf_record_free(struct sgf_record *rec)
 	free(rec->application);
 	free(rec->setup);
 	free(rec->territory);
+	free(rec->dead);
 	for (i = 0; i < rec->nmoves; i++)
 		free(rec->moves[i].comment);
 	free(rec->moves);

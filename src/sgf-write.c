@@ -5,8 +5,8 @@
  * record, field by field (except AP, which names tengen, and RU, which
  * defaults to Chinese), so a saved game always loads as it was.  All game
  * information and setup goes in the root node, then one node per move, the
- * count (TB/TW) on the last one; lines are broken between nodes to stay
- * short.
+ * count (TB/TW) on the last one, with tengen's own PO and DS after it;
+ * lines are broken between nodes to stay short.
  */
 #include "config.h"
 
@@ -93,17 +93,18 @@ sgf_write_number(struct sgf_write_buf *b, double k)
 	sgf_write_str(b, util_format_double(k, num, sizeof num));
 }
 
-/* The points of LIST (N of them) of colour C, as property ID. */
+/* The points of LIST (NLIST of them) of colour C (of any colour when ALL),
+ * as property ID. */
 static void
 sgf_write_points(struct sgf_write_buf *b, const struct sgf_point *list,
-    int nlist, enum color c, const char *id)
+    int nlist, enum color c, bool all, const char *id)
 {
 	int i, n = 0;
 
 	for (i = 0; i < nlist; i++) {
 		const struct sgf_point *p = &list[i];
 
-		if (p->color != c)
+		if (!all && p->color != c)
 			continue;
 		if (n == 0)
 			sgf_write_str(b, id);
@@ -155,9 +156,9 @@ sgf_write_root(struct sgf_write_buf *b, const struct sgf_record *rec)
 		sgf_write_opt(b, "RE", rec->result);
 		sgf_write_str(b, "\n");
 	}
-	sgf_write_points(b, rec->setup, rec->nsetup, BLACK, "AB");
-	sgf_write_points(b, rec->setup, rec->nsetup, WHITE, "AW");
-	sgf_write_points(b, rec->setup, rec->nsetup, EMPTY, "AE");
+	sgf_write_points(b, rec->setup, rec->nsetup, BLACK, false, "AB");
+	sgf_write_points(b, rec->setup, rec->nsetup, WHITE, false, "AW");
+	sgf_write_points(b, rec->setup, rec->nsetup, EMPTY, false, "AE");
 	if (rec->first == BLACK || rec->first == WHITE) {
 		sgf_write_str(b, rec->first == BLACK ? "PL[B]" : "PL[W]");
 		sgf_write_str(b, "\n");
@@ -173,6 +174,8 @@ sgf_write(const struct sgf_record *rec)
 {
 	struct sgf_write_buf b = { NULL, 0, 0 };
 	int i, online = 0;
+	bool has_play_on = rec->has_play_on && rec->play_on >= 0 &&
+	    rec->play_on <= rec->nmoves;
 
 	sgf_write_root(&b, rec);
 	for (i = 0; i < rec->nmoves; i++) {
@@ -197,10 +200,27 @@ sgf_write(const struct sgf_record *rec)
 			sgf_write_str(&b, "\n");
 		online = 0;
 		sgf_write_points(&b, rec->territory, rec->nterritory, BLACK,
-		    "TB");
+		    false, "TB");
 		sgf_write_points(&b, rec->territory, rec->nterritory, WHITE,
-		    "TW");
+		    false, "TW");
 	}
+	/* Where the players went on (a PO beyond the moves would not read
+	 * back), and the count's dead stones: DS[] when there is none. */
+	if (has_play_on || rec->has_dead) {
+		if (online > 0)
+			sgf_write_str(&b, "\n");
+		online = 0;
+	}
+	if (has_play_on) {
+		char num[32];
+
+		snprintf(num, sizeof num, "PO[%d]\n", rec->play_on);
+		sgf_write_str(&b, num);
+	}
+	if (rec->has_dead && rec->ndead > 0)
+		sgf_write_points(&b, rec->dead, rec->ndead, EMPTY, true, "DS");
+	else if (rec->has_dead)
+		sgf_write_str(&b, "DS[]\n");
 	sgf_write_str(&b, online > 0 ? "\n)\n" : ")\n");
 	return b.s;
 }

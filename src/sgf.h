@@ -55,6 +55,17 @@ struct sgf_record {
 	 * and a move clears them. */
 	struct sgf_point *territory;
 	int nterritory;
+	/* DS, tengen's own: every stone marked dead in the count, in row
+	 * order (colour EMPTY: the stone's colour is the board's), from the
+	 * latest node after the last move that has it, as TB/TW.  HAS_DEAD
+	 * tells DS[] (a count without dead stones) from no DS at all. */
+	struct sgf_point *dead;
+	int ndead;
+	bool has_dead;
+	/* PO, tengen's own: the moves (0 to NMOVES) at which the players
+	 * went on after two passes; meaningful when HAS_PLAY_ON. */
+	int play_on;
+	bool has_play_on;
 	struct sgf_move *moves;
 	int nmoves;
 };

@@ -8,8 +8,9 @@
  * DATA/current.conf in the settings format; in the counting phase and
  * after a count, the record holds the count as TB/TW and its dead stones
  * as DS (game-sgf.c), so that a game left while counting comes back with
- * its marks; where the players went on after two passes, it holds as PO.  Both writes are atomic, so a dropped connection leaves the
- * old or the new file, never half of one.  A game with moves but without a
+ * its marks; where the players went on after two passes, it holds as PO.
+ * Both writes are atomic, so a dropped connection leaves the old or the
+ * new file, never half of one.  A game with moves but without a
  * result (no RE[]) is unfinished, and the lobby offers to continue it.
  * Finished games are also kept under their date,
  * DATA/game-YYYYMMDD-HHMMSS.sgf; an unfinished game that a new one replaces
@@ -67,7 +68,6 @@ tui_save_sgf(const char *path, const struct game *g,
 	char date[16];
 	time_t now = time(NULL);
 	struct tm tm;
-	char *text;
 	int rc, saved;
 
 	if (game_to_sgf(g, &rec) < 0)
@@ -79,12 +79,11 @@ tui_save_sgf(const char *path, const struct game *g,
 	rec.date = xstrdup(date);
 	if (dead != NULL)
 		game_sgf_set_count(&rec, g, dead);
-	text = game_sgf_write(&rec, g, dead, set->play_on);
-	sgf_record_free(&rec);
+	game_sgf_set_play_on(&rec, set->play_on);
 	rc = settings_mkdir_parent(path) < 0 ? -1 :
-	    util_write_atomic(path, text, strlen(text));
+	    sgf_write_file(path, &rec);
 	saved = errno;
-	free(text);
+	sgf_record_free(&rec);
 	errno = saved;
 	return rc;
 }
@@ -170,36 +169,6 @@ tui_save_keep_unfinished(const char *dir, char *kept, size_t len)
 	return 0;
 }
 
-/* What tengen's own properties in the file PATH say of G: its dead
- * stones (true when DS[] is there) and *PLAY_ON (game-sgf.c). */
-static bool
-tui_save_text_own(const char *path, const struct game *g, uint8_t *dead,
-		  int *play_on)
-{
-	FILE *f = fopen(path, "rb");
-	size_t len = 0, cap = 65536, n;
-	char *data;
-	bool found;
-
-	*play_on = -1;
-	if (f == NULL)
-		return false;
-	data = xmalloc(cap);
-	while ((n = fread(data + len, 1, cap - len, f)) > 0) {
-		len += n;
-		if (len == cap) {
-			cap *= 2;
-			data = xreallocarray(data, cap, 1);
-		}
-	}
-	found = !ferror(f) && game_sgf_text_dead(data, len, g, dead);
-	if (!ferror(f))
-		*play_on = game_sgf_text_play_on(data, len, g);
-	fclose(f);
-	free(data);
-	return found;
-}
-
 int
 tui_save_read(const char *path, struct game *g, uint8_t *dead, int *play_on,
 	      char *err, size_t errlen)
@@ -216,11 +185,11 @@ tui_save_read(const char *path, struct game *g, uint8_t *dead, int *play_on,
 	if (sgf_read_file(path, &rec, err, errlen) < 0)
 		return -1;
 	rc = game_from_sgf(g, &rec, path, err, errlen);
-	/* tengen's DS[] names every dead stone; TB/TW, of other programs,
-	 * those in the other colour's area. */
-	if (rc == 0 && (tui_save_text_own(path, g, dead, play_on) ||
-	    game_sgf_dead(&rec, g, dead)))
-		rc = 1;
+	if (rc == 0) {
+		*play_on = game_sgf_play_on(&rec, g);
+		if (game_sgf_dead(&rec, g, dead))
+			rc = 1;
+	}
 	sgf_record_free(&rec);
 	return rc;
 }

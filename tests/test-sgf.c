@@ -395,6 +395,27 @@ static const struct {
 	  "t.sgf:1:5: HA[-1]: handicap must be a non-negative integer" },
 	{ "(;HA[2.5])",
 	  "t.sgf:1:5: HA[2.5]: handicap must be a non-negative integer" },
+	{ "(;B[aa]PO[-1])",
+	  "t.sgf:1:10: PO[-1]: move number must be a non-negative integer" },
+	{ "(;B[aa]PO[x])",
+	  "t.sgf:1:10: PO[x]: move number must be a non-negative integer" },
+	{ "(;B[aa]PO[])",
+	  "t.sgf:1:10: PO[]: move number must be a non-negative integer" },
+	{ "(;B[aa]PO[2])",
+	  "t.sgf:1:10: PO[2]: move number must be 0 to 1, the moves of the "
+	  "record" },
+	{ "(;PO[7]\n;B[aa]PO[1];W[bb])",
+	  "t.sgf:1:5: PO[7]: move number must be 0 to 2, the moves of the "
+	  "record" },
+	{ "(;B[aa]PO[99999999999999999999])",
+	  "t.sgf:1:10: PO[99999999999999999999]: move number must be 0 to 1, "
+	  "the moves of the record" },
+	{ "(;SZ[9];B[aa]DS[zz])",
+	  "t.sgf:1:16: DS[zz]: point is outside the 9x9 board" },
+	{ "(;SZ[9];B[aa]DS[aa:zz])",
+	  "t.sgf:1:16: DS[aa:zz]: point is outside the 9x9 board" },
+	{ "(;SZ[9];B[aa]\nDS[ab][a])",
+	  "t.sgf:2:7: DS[a]: not a point" },
 	{ "(;SZ[9];B[jj])",
 	  "t.sgf:1:10: B[jj]: point is outside the 9x9 board" },
 	{ "(;SZ[9];B[ee]\n;W[ta])",
@@ -599,6 +620,17 @@ record_diff(const struct sgf_record *a, const struct sgf_record *b)
 			snprintf(what, sizeof what, "territory point %d", i);
 			return what;
 		}
+	if (a->has_dead != b->has_dead || a->ndead != b->ndead)
+		return "number of dead stones";
+	for (i = 0; i < a->ndead; i++)
+		if (a->dead[i].x != b->dead[i].x ||
+		    a->dead[i].y != b->dead[i].y) {
+			snprintf(what, sizeof what, "dead stone %d", i);
+			return what;
+		}
+	if (a->has_play_on != b->has_play_on ||
+	    (a->has_play_on && a->play_on != b->play_on))
+		return "play on";
 	if (a->nmoves != b->nmoves)
 		return "number of moves";
 	for (i = 0; i < a->nmoves; i++)
@@ -1128,6 +1160,13 @@ test_territory(void **state)
 	want[board_point(&g.board, 7, 2)] = 1;
 	assert_int_equal(game_to_sgf(&g, &out), 0);
 	game_sgf_set_count(&out, &g, want);
+	assert_true(out.has_dead);
+	assert_int_equal(out.ndead, 3);
+	/* As other programs write it: TB/TW without DS. */
+	free(out.dead);
+	out.dead = NULL;
+	out.ndead = 0;
+	out.has_dead = false;
 	/* Every point but the 24 stones that live. */
 	assert_int_equal(out.nterritory, 81 - 24);
 	for (int i = 0; i < out.nterritory; i++)
@@ -1138,6 +1177,7 @@ test_territory(void **state)
 	text = sgf_write(&out);
 	assert_non_null(strstr(text, "TB["));
 	assert_non_null(strstr(text, "TW["));
+	assert_null(strstr(text, "DS["));
 	assert_int_equal(sgf_parse(text, strlen(text), "count", &rec, err,
 	    sizeof err), 0);
 	assert_int_equal(game_from_sgf(&h, &rec, "count", err, sizeof err), 0);
@@ -1175,18 +1215,33 @@ dead_round_trip(const char *text, const char *const *marks, int nmarks)
 		    marks[i][0] - 'a', marks[i][1] - 'a'));
 	assert_int_equal(game_to_sgf(&g, &rec), 0);
 	game_sgf_set_count(&rec, &g, want);
-	out = game_sgf_write(&rec, &g, want, -1);
+	out = sgf_write(&rec);
 	sgf_record_free(&rec);
 	assert_non_null(strstr(out, "DS["));
 	parse_ok(out, &back);
+	assert_true(back.has_dead);
 	assert_int_equal(game_from_sgf(&h, &back, "t", err, sizeof err), 0);
 	memset(got, 1, sizeof got);
-	assert_true(game_sgf_text_dead(out, strlen(out), &h, got));
+	assert_true(game_sgf_dead(&back, &h, got));
 	assert_memory_equal(got, want, sizeof want);
 	game_free(&h);
 	sgf_record_free(&back);
 	free(out);
 	game_free(&g);
+}
+
+/* The dead stones G's record TEXT marks, into DEAD; whether it has a
+ * count. */
+static bool
+text_dead(const char *text, const struct game *g, uint8_t *dead)
+{
+	struct sgf_record rec;
+	bool found;
+
+	parse_ok(text, &rec);
+	found = game_sgf_dead(&rec, g, dead);
+	sgf_record_free(&rec);
+	return found;
 }
 
 /* Every marking of the dead stones comes back from tengen's DS[], also
@@ -1206,7 +1261,6 @@ test_dead_stones(void **state)
 	struct sgf_record rec;
 	uint8_t dead[BOARD_MAX_POINTS];
 	char err[256];
-	const char *t;
 
 	(void)state;
 	/* C3 in a region both sides surround; A3 in Black's area; C3 and
@@ -1223,17 +1277,125 @@ test_dead_stones(void **state)
 	sgf_record_free(&rec);
 	/* A move after the marks clears them; marks in a comment, in a
 	 * variation after the main line, or on an empty point are none. */
-	t = "(;SZ[5];B[ba]DS[ba];W[ea])";
-	assert_false(game_sgf_text_dead(t, strlen(t), &g, dead));
-	t = "(;SZ[5];B[ba]C[DS[ba\\]DS[ba]])";
-	assert_false(game_sgf_text_dead(t, strlen(t), &g, dead));
-	t = "(;SZ[5];B[ba](;W[ea])(;W[eb]DS[ba]))";
-	assert_false(game_sgf_text_dead(t, strlen(t), &g, dead));
-	t = "(;SZ[5];B[ba]DS[ba]\n(;W[ea]DS[aa][ea])(;W[eb]DS[ba]))";
-	assert_true(game_sgf_text_dead(t, strlen(t), &g, dead));
+	assert_false(text_dead("(;SZ[5];B[ba]DS[ba];W[ea])", &g, dead));
+	assert_false(text_dead("(;SZ[5];B[ba]C[DS[ba\\]DS[ba\\]])", &g, dead));
+	assert_false(text_dead("(;SZ[5];B[ba](;W[ea])(;W[eb]DS[ba]))", &g,
+	    dead));
+	assert_true(text_dead("(;SZ[5];B[ba]DS[ba]\n(;W[ea]DS[aa][ea])"
+	    "(;W[eb]DS[ba]))", &g, dead));
 	for (int p = 0; p < BOARD_MAX_POINTS; p++)
 		assert_int_equal(dead[p], p == board_point(&g.board, 4, 0));
+	/* DS, even empty, is the count: TB/TW do not say more. */
+	assert_true(text_dead("(;SZ[5];B[ba];W[ea]TW[ba]DS[])", &g, dead));
+	for (int p = 0; p < BOARD_MAX_POINTS; p++)
+		assert_int_equal(dead[p], 0);
+	assert_true(text_dead("(;SZ[5];B[ba];W[ea]TW[ba])", &g, dead));
+	assert_int_equal(dead[board_point(&g.board, 1, 0)], 1);
 	game_free(&g);
+}
+
+/* DS and PO as sgf_parse() reads them and sgf_write() writes them. */
+static void
+test_own_properties(void **state)
+{
+	struct sgf_record rec, back;
+	char err[256], *text;
+	const char *diff;
+
+	(void)state;
+	/* Absent: neither. */
+	parse_ok("(;SZ[9];B[ee];W[])", &rec);
+	assert_false(rec.has_dead);
+	assert_false(rec.has_play_on);
+	assert_int_equal(rec.ndead, 0);
+	assert_null(rec.dead);
+	text = sgf_write(&rec);
+	assert_null(strstr(text, "DS["));
+	assert_null(strstr(text, "PO["));
+	free(text);
+	sgf_record_free(&rec);
+
+	/* DS[] and PO[0]: there, and empty or naught. */
+	parse_ok("(;SZ[9]PO[0]DS[])", &rec);
+	assert_true(rec.has_dead);
+	assert_int_equal(rec.ndead, 0);
+	assert_true(rec.has_play_on);
+	assert_int_equal(rec.play_on, 0);
+	text = sgf_write(&rec);
+	assert_non_null(strstr(text, "\nPO[0]\nDS[]\n)\n"));
+	parse_ok(text, &back);
+	assert_true(back.has_dead);
+	assert_int_equal(back.ndead, 0);
+	assert_true(back.has_play_on);
+	assert_int_equal(back.play_on, 0);
+	sgf_record_free(&back);
+	free(text);
+	sgf_record_free(&rec);
+
+	/* A compressed list, in row order, and PO on the last move; written
+	 * one point a value, after TB/TW. */
+	parse_ok("(;SZ[9];B[ee];W[];B[]\nPO[3]TW[ia]DS[ff][aa:bb]DS[ia])",
+	    &rec);
+	assert_true(rec.has_dead);
+	assert_int_equal(rec.ndead, 6);
+	assert_int_equal(rec.dead[0].x, 0);
+	assert_int_equal(rec.dead[0].y, 0);
+	assert_int_equal(rec.dead[0].color, EMPTY);
+	assert_int_equal(rec.dead[2].x, 8);
+	assert_int_equal(rec.dead[2].y, 0);
+	assert_int_equal(rec.dead[5].x, 5);
+	assert_int_equal(rec.dead[5].y, 5);
+	assert_int_equal(rec.dead[5].pos.line, 2);
+	assert_int_equal(rec.dead[5].pos.col, 14);
+	assert_true(rec.has_play_on);
+	assert_int_equal(rec.play_on, 3);
+	text = sgf_write(&rec);
+	assert_non_null(strstr(text, ";B[ee];W[];B[]\nTW[ia]\nPO[3]\n"
+	    "DS[aa][ba][ia][ab][bb][ff]\n)\n"));
+	sgf_record_free(&rec);
+	free(text);
+
+	/* A later node's DS replaces an earlier node's; a move clears it;
+	 * PO is the last one of the main line. */
+	parse_ok("(;SZ[9]PO[1];B[ee]DS[aa];W[]DS[bb]PO[2])", &rec);
+	assert_int_equal(rec.ndead, 1);
+	assert_int_equal(rec.dead[0].x, 1);
+	assert_int_equal(rec.play_on, 2);
+	sgf_record_free(&rec);
+	parse_ok("(;SZ[9];B[ee]DS[aa]PO[1];W[])", &rec);
+	assert_false(rec.has_dead);
+	assert_null(rec.dead);
+	assert_true(rec.has_play_on);
+	assert_int_equal(rec.play_on, 1);
+	sgf_record_free(&rec);
+
+	/* More than 16 dead stones break the line, as TB/TW do; the record
+	 * comes back as it was. */
+	fill_record(&rec);
+	rec.has_dead = true;
+	rec.ndead = 20;
+	rec.dead = calloc(20, sizeof *rec.dead);
+	assert_non_null(rec.dead);
+	for (int i = 0; i < 20; i++) {
+		rec.dead[i].x = i % 9;
+		rec.dead[i].y = i / 9;
+	}
+	rec.has_play_on = true;
+	rec.play_on = 25;
+	text = sgf_write(&rec);
+	assert_non_null(strstr(text, "\nPO[25]\nDS[aa]"));
+	assert_non_null(strstr(text, "[gb]\n[hb][ib][ac][bc]\n)\n"));
+	free(text);
+	diff = round_trip(&rec, err, sizeof err);
+	if (diff != NULL)
+		print_error("%s %s\n", diff, err);
+	assert_null(diff);
+	/* A PO beyond the moves would not read back: not written. */
+	rec.play_on = 26;
+	text = sgf_write(&rec);
+	assert_null(strstr(text, "PO["));
+	free(text);
+	sgf_record_free(&rec);
 }
 
 /* Where the players went on after two passes comes back from PO[]. */
@@ -1241,29 +1403,33 @@ static void
 test_play_on(void **state)
 {
 	static const char passes[] = "(;SZ[5];B[ba];W[ea];B[];W[];B[bb])";
-	struct sgf_record rec;
+	struct sgf_record rec, back;
 	struct game g;
 	char err[256], *out;
-	const char *t;
 
 	(void)state;
 	parse_ok(passes, &rec);
 	assert_int_equal(game_from_sgf(&g, &rec, "t", err, sizeof err), 0);
-	out = game_sgf_write(&rec, &g, NULL, 4);
+	assert_int_equal(game_sgf_play_on(&rec, &g), -1);
+	game_sgf_set_play_on(&rec, 4);
+	out = sgf_write(&rec);
 	assert_non_null(strstr(out, "PO[4]"));
-	assert_int_equal(game_sgf_text_play_on(out, strlen(out), &g), 4);
+	parse_ok(out, &back);
+	assert_int_equal(game_sgf_play_on(&back, &g), 4);
+	sgf_record_free(&back);
 	free(out);
-	out = game_sgf_write(&rec, &g, NULL, -1);
+	game_sgf_set_play_on(&rec, -1);
+	out = sgf_write(&rec);
 	assert_null(strstr(out, "PO["));
-	assert_int_equal(game_sgf_text_play_on(out, strlen(out), &g), -1);
+	parse_ok(out, &back);
+	assert_int_equal(game_sgf_play_on(&back, &g), -1);
+	sgf_record_free(&back);
 	free(out);
-	/* Beyond the moves, or not a number: none. */
-	t = "(;SZ[5];B[ba]PO[2])";
-	assert_int_equal(game_sgf_text_play_on(t, strlen(t), &g), 2);
-	t = "(;SZ[5];B[ba]PO[6])";
-	assert_int_equal(game_sgf_text_play_on(t, strlen(t), &g), -1);
-	t = "(;SZ[5];B[ba]PO[2x])";
-	assert_int_equal(game_sgf_text_play_on(t, strlen(t), &g), -1);
+	/* Beyond the moves: none. */
+	game_sgf_set_play_on(&rec, 6);
+	assert_false(rec.has_play_on);
+	game_sgf_set_play_on(&rec, 5);
+	assert_int_equal(game_sgf_play_on(&rec, &g), 5);
 	sgf_record_free(&rec);
 	game_free(&g);
 }
@@ -1487,6 +1653,7 @@ main(void)
 		cmocka_unit_test(test_game_from_sgf),
 		cmocka_unit_test(test_territory),
 		cmocka_unit_test(test_dead_stones),
+		cmocka_unit_test(test_own_properties),
 		cmocka_unit_test(test_play_on),
 		cmocka_unit_test(test_game_round_trip),
 		cmocka_unit_test(test_gnugo_corpus),
