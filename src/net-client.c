@@ -55,6 +55,8 @@ struct net_watch {
 	bool down;
 	int failures;
 	double retry_at;	/* > 0: waiting to retry */
+	double polled_at;	/* when the poll in flight was sent */
+	double poll_at;		/* > 0: the next poll waits until then */
 	struct net_call *req;	/* in flight */
 };
 
@@ -73,6 +75,11 @@ struct net_move {
 
 /* How long a poll may wait at the server, in seconds. */
 #define NET_CLIENT_POLL_S 25
+/* A poll answered sooner than this with nothing new waits out the rest
+ * before the next: tengend holds a quiet poll for a second at least, but a
+ * proxy in between that answers at once must not make the client poll in a
+ * tight loop. */
+#define NET_CLIENT_POLL_MIN_S 1.0
 
 struct net_client {
 	struct net_http *http;
@@ -316,6 +323,8 @@ net_client_watch_poll(struct net_client *nc, int w)
 	 * server set to wait longer had every quiet poll time out here. */
 	snprintf(path, sizeof path, "/events?%s=%ld&since=%ld&timeout=%d",
 	    wt->kind, wt->id, wt->since, NET_CLIENT_POLL_S);
+	wt->poll_at = 0;
+	wt->polled_at = util_now();
 	wt->req = net_client_send(nc, NET_CALL_POLL, "GET", path, NULL,
 	    nc->poll_wait * 1000L);
 	if (wt->req != NULL) {
@@ -403,6 +412,7 @@ net_client_watch_answer(struct net_client *nc, struct net_call *c,
 	struct net_watch *wt = &nc->watch[c->w];
 	unsigned gen = wt->gen;
 	const cJSON *events, *ev;
+	bool fresh = false;
 
 	if (c->gen != wt->gen || wt->id == 0)
 		return;
@@ -438,6 +448,7 @@ net_client_watch_answer(struct net_client *nc, struct net_call *c,
 
 		if (seq <= wt->since)
 			continue;
+		fresh = true;
 		wt->since = seq;
 		if (seq <= wt->state_seq && !(cJSON_IsString(type) &&
 		    strcmp(type->valuestring, "chat") == 0))
@@ -449,7 +460,11 @@ net_client_watch_answer(struct net_client *nc, struct net_call *c,
 	wt->since = net_client_number(r->json, "last", wt->since) > wt->since ?
 	    net_client_number(r->json, "last", wt->since) : wt->since;
 	net_client_watch_up(nc, c->w);
-	if (gen == wt->gen && wt->req == NULL)
+	if (gen != wt->gen || wt->req != NULL)
+		return;
+	if (!fresh && util_now() < wt->polled_at + NET_CLIENT_POLL_MIN_S)
+		wt->poll_at = wt->polled_at + NET_CLIENT_POLL_MIN_S;
+	else
 		net_client_watch_poll(nc, c->w);
 }
 
@@ -665,8 +680,10 @@ net_client_pollfds(struct net_client *nc, struct pollfd *fds, int max,
 	double now = util_now();
 
 	for (int w = 0; w < NET_CLIENT_WATCHES; w++)
-		if (nc->watch[w].id != 0)
+		if (nc->watch[w].id != 0) {
 			net_client_lower(nc->watch[w].retry_at, now, timeout_ms);
+			net_client_lower(nc->watch[w].poll_at, now, timeout_ms);
+		}
 	if (nc->mv.active)
 		net_client_lower(nc->mv.retry_at, now, timeout_ms);
 	return net_http_pollfds(nc->http, fds, max, timeout_ms);
@@ -687,6 +704,9 @@ net_client_dispatch(struct net_client *nc, const struct pollfd *fds, int n)
 			/* A fresh state first: the clocks went on meanwhile. */
 			net_client_watch_state(nc, w);
 		}
+		if (wt->id != 0 && wt->poll_at > 0 && now >= wt->poll_at &&
+		    wt->req == NULL)
+			net_client_watch_poll(nc, w);
 	}
 	if (nc->mv.active && nc->mv.retry_at > 0 && now >= nc->mv.retry_at &&
 	    nc->mv.req == NULL)
