@@ -487,6 +487,18 @@ net_client_watch(struct net_client *nc, int w, const char *kind, long id,
 	net_client_watch_state(nc, w);
 }
 
+void
+net_client_watch_refresh(struct net_client *nc, int w)
+{
+	struct net_watch *wt = &nc->watch[w];
+
+	if (wt->id == 0)
+		return;
+	net_client_cancel(nc, &wt->req);
+	wt->retry_at = wt->poll_at = 0;
+	net_client_watch_state(nc, w);
+}
+
 long
 net_client_watch_seq(const struct net_client *nc, int w)
 {

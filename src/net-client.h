@@ -80,6 +80,10 @@ bool net_client_move_pending(const struct net_client *nc);
  * what that slot watched.  ID 0 stops watching. */
 void net_client_watch(struct net_client *nc, int w, const char *kind, long id,
 		      net_watch_cb cb, void *arg);
+/* Read the whole state of slot W again now, as after a drop: the poll in
+ * flight is dropped and the events go on from the new state, so that no
+ * event older than it is applied on top of it and none newer is lost. */
+void net_client_watch_refresh(struct net_client *nc, int w);
 /* The number of the watch's last event seen. */
 long net_client_watch_seq(const struct net_client *nc, int w);
 /* The watch is waiting to retry after a failure; *WAIT its seconds left. */

@@ -53,7 +53,10 @@ static const char server_db_schema[] =
 	" undo_by INTEGER NOT NULL DEFAULT 0,"
 	" resumed_at INTEGER NOT NULL DEFAULT 0,"
 	" turn_ms INTEGER NOT NULL DEFAULT 0,"
-	" estimating INTEGER NOT NULL DEFAULT 0);"
+	" estimating INTEGER NOT NULL DEFAULT 0,"
+	" black_points INTEGER NOT NULL DEFAULT 0,"
+	" white_points INTEGER NOT NULL DEFAULT 0,"
+	" points_set INTEGER NOT NULL DEFAULT 0);"
 	"CREATE INDEX IF NOT EXISTS games_table ON games(table_id, id);"
 	"CREATE TABLE IF NOT EXISTS moves("
 	" game_id INTEGER NOT NULL, n INTEGER NOT NULL, color INTEGER NOT NULL,"
@@ -97,7 +100,7 @@ enum server_db_stmt {
 #define GAME_COLS "table_id, black, white, size, komi, main_time," \
 	" move_limit, overtime, status, black_main, white_main, black_over," \
 	" white_over, dead, accepted, result, reason, undo_by, resumed_at," \
-	" turn_ms, estimating"
+	" turn_ms, estimating, black_points, white_points, points_set"
 
 static const char *const server_db_sql[Q_COUNT] = {
 	[Q_BEGIN] = "BEGIN IMMEDIATE",
@@ -127,13 +130,13 @@ static const char *const server_db_sql[Q_COUNT] = {
 	[Q_TABLES] = "SELECT " TABLE_COLS ", id FROM tables ORDER BY id",
 	[Q_GAME_ADD] = "INSERT INTO games(" GAME_COLS ", started)"
 	    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
-	    " ?, ?, ?)",
+	    " ?, ?, ?, ?, ?, ?)",
 	[Q_GAME_SAVE] = "UPDATE games SET table_id = ?, black = ?, white = ?,"
 	    " size = ?, komi = ?, main_time = ?, move_limit = ?, overtime = ?,"
 	    " status = ?, black_main = ?, white_main = ?, black_over = ?,"
 	    " white_over = ?, dead = ?, accepted = ?, result = ?, reason = ?,"
-	    " undo_by = ?, resumed_at = ?, turn_ms = ?, estimating = ?"
-	    " WHERE id = ?",
+	    " undo_by = ?, resumed_at = ?, turn_ms = ?, estimating = ?,"
+	    " black_points = ?, white_points = ?, points_set = ? WHERE id = ?",
 	[Q_GAME_GET] = "SELECT " GAME_COLS ", id FROM games WHERE id = ?",
 	[Q_GAME_LAST] = "SELECT " GAME_COLS ", id FROM games WHERE table_id = ?"
 	    " ORDER BY id DESC LIMIT 1",
@@ -166,14 +169,15 @@ server_db_error(struct server_db *db)
 
 /* Columns added since the first schema, for databases made before them:
  * games.undo_by, games.resumed_at, games.turn_ms, games.estimating,
- * tables.ready. */
+ * games.black_points, games.white_points, games.points_set, tables.ready. */
 static int
 server_db_migrate(struct server_db *db, char **msg)
 {
 	static const char *const added[][2] = {
 		{ "games", "undo_by" }, { "games", "resumed_at" },
 		{ "games", "turn_ms" }, { "games", "estimating" },
-		{ "tables", "ready" },
+		{ "games", "black_points" }, { "games", "white_points" },
+		{ "games", "points_set" }, { "tables", "ready" },
 	};
 
 	for (size_t i = 0; i < sizeof added / sizeof added[0]; i++) {
@@ -561,6 +565,9 @@ server_db_game_bind(sqlite3_stmt *s, const struct server_db_game *g)
 	sqlite3_bind_int(s, 19, g->resumed_at);
 	sqlite3_bind_int64(s, 20, (sqlite3_int64)g->turn_ms);
 	sqlite3_bind_int(s, 21, g->estimating);
+	sqlite3_bind_int64(s, 22, g->points[0]);
+	sqlite3_bind_int64(s, 23, g->points[1]);
+	sqlite3_bind_int(s, 24, g->points_set);
 }
 
 int
@@ -569,7 +576,7 @@ server_db_game_add(struct server_db *db, struct server_db_game *g)
 	sqlite3_stmt *s = server_db_stmt(db, Q_GAME_ADD);
 
 	server_db_game_bind(s, g);
-	sqlite3_bind_int64(s, 22, (sqlite3_int64)time(NULL));
+	sqlite3_bind_int64(s, 25, (sqlite3_int64)time(NULL));
 	if (server_db_done(s) < 0)
 		return -1;
 	g->id = (long)sqlite3_last_insert_rowid(db->h);
@@ -582,7 +589,7 @@ server_db_game_save(struct server_db *db, const struct server_db_game *g)
 	sqlite3_stmt *s = server_db_stmt(db, Q_GAME_SAVE);
 
 	server_db_game_bind(s, g);
-	sqlite3_bind_int64(s, 22, g->id);
+	sqlite3_bind_int64(s, 25, g->id);
 	return server_db_done(s);
 }
 
@@ -613,7 +620,10 @@ server_db_game_one(sqlite3_stmt *s, struct server_db_game *g)
 		g->resumed_at = sqlite3_column_int(s, 18);
 		g->turn_ms = (long long)sqlite3_column_int64(s, 19);
 		g->estimating = sqlite3_column_int(s, 20);
-		g->id = (long)sqlite3_column_int64(s, 21);
+		g->points[0] = (long)sqlite3_column_int64(s, 21);
+		g->points[1] = (long)sqlite3_column_int64(s, 22);
+		g->points_set = sqlite3_column_int(s, 23) != 0;
+		g->id = (long)sqlite3_column_int64(s, 24);
 	}
 	sqlite3_reset(s);
 	return rc == SQLITE_ROW ? 0 : rc == SQLITE_DONE ? 1 : -1;

@@ -81,6 +81,9 @@ struct server_db_game {
 				 * play began, 0 unknown */
 	int estimating;		/* counting: the count version whose dead
 				 * stones' estimate has yet to come, or 0 */
+	long points[2];		/* over: black's, white's points won (lost) */
+	bool points_set;	/* points known (not for games ended before
+				 * they were kept) */
 };
 
 /* Open (creating if needed) the database at PATH in WAL mode; SYNC_FULL

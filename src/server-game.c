@@ -108,6 +108,9 @@ server_game_row(const struct server_table *t, const struct server_game *sg,
 	    (sg->accepted[WHITE] ? 2 : 0) | sg->count_version << 2;
 	snprintf(row->result, sizeof row->result, "%s", sg->result);
 	snprintf(row->reason, sizeof row->reason, "%s", sg->reason);
+	row->points[0] = sg->points[BLACK];
+	row->points[1] = sg->points[WHITE];
+	row->points_set = sg->points_set;
 	row->undo_by = sg->undo_by;
 	row->resumed_at = sg->resumed_at;
 	/* When the move to play began, on the wall clock, so that a restart
@@ -220,6 +223,9 @@ server_game_load(struct server *srv, struct server_table *t)
 	sg->count_version = row.accepted >> 2;
 	snprintf(sg->result, sizeof sg->result, "%s", row.result);
 	snprintf(sg->reason, sizeof sg->reason, "%s", row.reason);
+	sg->points[BLACK] = row.points[0];
+	sg->points[WHITE] = row.points[1];
+	sg->points_set = row.points_set;
 	if (row.resumed_at > 0 && row.resumed_at <= sg->g.nmoves)
 		sg->resumed_at = row.resumed_at;
 	/* The player to move is charged what they had thought when the
@@ -354,6 +360,47 @@ server_game_escape_in(const struct server *srv, const struct server_game *sg,
 	return left > 0 ? left : 0;
 }
 
+/* What a finished game's end event and state tell beside its result and
+ * reason: the winner, the result in Chinese words for a counted game, and
+ * the points each player won or lost with their ranks now, when known. */
+static void
+server_game_end_json(struct server *srv, const struct server_game *sg,
+		     cJSON *o)
+{
+	enum color winner = sg->result[0] == 'B' ? BLACK :
+	    sg->result[0] == 'W' ? WHITE : EMPTY;
+	char buf[64];			/* "黑胜 180½ 子": 17 bytes and more */
+	cJSON *pts, *ranks, *ranks_en;
+
+	cJSON_AddStringToObject(o, "winner",
+	    winner == EMPTY ? "none" : color_name(winner));
+	if (strcmp(sg->reason, "score") == 0) {
+		/* "B+3.5", "W+0.5", "0": Black's margin. */
+		double margin = winner == EMPTY ? 0 : strtod(sg->result + 2, NULL);
+
+		cJSON_AddStringToObject(o, "result_zh", score_result_stones(
+		    winner == WHITE ? -margin : margin, "zh", false, buf,
+		    sizeof buf));
+	}
+	if (!sg->points_set)
+		return;
+	pts = cJSON_AddObjectToObject(o, "points");
+	ranks = cJSON_AddObjectToObject(o, "rank");
+	ranks_en = cJSON_AddObjectToObject(o, "rank_en");
+	for (enum color c = BLACK; c <= WHITE; c++) {
+		struct server_db_user u;
+
+		cJSON_AddNumberToObject(pts, color_name(c),
+		    (double)sg->points[c]);
+		if (server_db_user_by_id(srv->db, sg->player[c], &u) == 0) {
+			cJSON_AddStringToObject(ranks, color_name(c),
+			    server_rank_zh(u.points));
+			cJSON_AddStringToObject(ranks_en, color_name(c),
+			    server_rank_en(u.points));
+		}
+	}
+}
+
 cJSON *
 server_game_json(struct server *srv, struct server_game *sg)
 {
@@ -404,6 +451,7 @@ server_game_json(struct server *srv, struct server_game *sg)
 		if (server_game_counted(sg))
 			cJSON_AddItemToObject(o, "counting",
 			    server_game_count_json(sg));
+		server_game_end_json(srv, sg, o);
 	}
 	return o;
 }
@@ -456,8 +504,7 @@ server_game_end(struct server *srv, struct server_table *t,
 	long delta[3] = { 0, 0, 0 };
 	int base = t->room->row.base;
 	bool escape = strcmp(reason, "escape") == 0;
-	cJSON *ev, *pts, *ranks, *ranks_en;
-	char buf[64];			/* "黑胜 180½ 子": 17 bytes and more */
+	cJSON *ev;
 
 	/* The clock of the player who was to move keeps the time its
 	 * unfinished move took, off its main time (no increment, no new
@@ -496,31 +543,17 @@ server_game_end(struct server *srv, struct server_table *t,
 				server_fatal(srv, "recording a result");
 		}
 	}
+	sg->points[BLACK] = delta[BLACK];
+	sg->points[WHITE] = delta[WHITE];
+	sg->points_set = true;
 	server_game_save(srv, t);
 	ev = server_game_event("end", EMPTY);
+	cJSON_AddNumberToObject(ev, "game", (double)sg->id);
 	cJSON_AddStringToObject(ev, "result", sg->result);
 	cJSON_AddStringToObject(ev, "reason", reason);
-	cJSON_AddStringToObject(ev, "winner",
-	    winner == EMPTY ? "none" : color_name(winner));
-	if (strcmp(reason, "score") == 0) {
-		cJSON_AddStringToObject(ev, "result_zh",
-		    score_result_stones(margin, "zh", false, buf, sizeof buf));
+	if (strcmp(reason, "score") == 0)
 		cJSON_AddItemToObject(ev, "counting", server_game_count_json(sg));
-	}
-	pts = cJSON_AddObjectToObject(ev, "points");
-	ranks = cJSON_AddObjectToObject(ev, "rank");
-	ranks_en = cJSON_AddObjectToObject(ev, "rank_en");
-	for (enum color c = BLACK; c <= WHITE; c++) {
-		struct server_db_user u;
-
-		cJSON_AddNumberToObject(pts, color_name(c), (double)delta[c]);
-		if (server_db_user_by_id(srv->db, sg->player[c], &u) == 0) {
-			cJSON_AddStringToObject(ranks, color_name(c),
-			    server_rank_zh(u.points));
-			cJSON_AddStringToObject(ranks_en, color_name(c),
-			    server_rank_en(u.points));
-		}
-	}
+	server_game_end_json(srv, sg, ev);
 	server_emit(srv, &t->chan, ev);
 	if (escape) {
 		/* The escaper loses the seat; the other may start again. */

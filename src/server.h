@@ -127,6 +127,8 @@ struct server_game {
 					 * counting: passes before it do not
 					 * count toward two in a row */
 	char result[16], reason[16];
+	long points[3];			/* over: points won or lost by colour */
+	bool points_set;
 	/* presence of each player */
 	int polls[3];
 	double seen[3];

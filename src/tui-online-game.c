@@ -199,6 +199,8 @@ tui_og_undo_asked(struct tui *t, const cJSON *gj, const char *status)
 		t->dialog.open = false;
 }
 
+static void tui_og_result_words(struct tui *t, const cJSON *src);
+
 /* The board from the server's game: size, komi and every move. */
 static void
 tui_og_game(struct tui *t, const cJSON *gj)
@@ -232,6 +234,7 @@ tui_og_game(struct tui *t, const cJSON *gj)
 	if (o->pending[0] != '\0' && gm->g.nmoves > o->pending_n)
 		o->pending[0] = '\0';
 	o->have_game = true;
+	o->game_id = (long)net_client_num(gj, "id");
 	if (strcmp(black, o->black) != 0 || strcmp(white, o->white) != 0) {
 		snprintf(o->black, sizeof o->black, "%s", black);
 		snprintf(o->white, sizeof o->white, "%s", white);
@@ -266,9 +269,17 @@ tui_og_game(struct tui *t, const cJSON *gj)
 	if (strcmp(status, "over") == 0) {
 		gm->mode = TUI_OVER;
 		gm->g.end = GAME_END_SCORE;
-		if (o->result[0] == '\0')
-			snprintf(o->result, sizeof o->result, "%s (%s)",
-			    net_client_str(gj, "result"), net_client_str(gj, "reason"));
+		/* Its words, unless this game's end event told them. */
+		if (o->result[0] == '\0' || o->result_game != o->game_id) {
+			if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(gj,
+			    "winner")))
+				tui_og_result_words(t, gj);
+			else
+				snprintf(o->result, sizeof o->result, "%s (%s)",
+				    net_client_str(gj, "result"),
+				    net_client_str(gj, "reason"));
+			o->result_game = o->game_id;
+		}
 	} else
 		o->result[0] = '\0';
 	tui_og_undo_asked(t, gj, status);
@@ -293,24 +304,13 @@ tui_og_table(struct tui *t, const cJSON *tj)
 		o->me = EMPTY;
 }
 
-static void
-tui_og_state_cb(void *arg, const struct net_reply *r)
-{
-	struct tui *t = arg;
-
-	if (t->online == NULL || r->code[0] != '\0' ||
-	    (long)net_client_num(r->json, "id") != t->online->table.id)
-		return;
-	tui_og_table(t, r->json);
-}
-
+/* The table's state again, through its watch, which takes the events on
+ * from there: a state read beside the watch could land after a newer event
+ * and take it back. */
 static void
 tui_og_refetch(struct tui *t)
 {
-	char path[64];
-
-	snprintf(path, sizeof path, "/state?table=%ld", t->online->table.id);
-	net_client_call(t->online->nc, "GET", path, NULL, tui_og_state_cb, t);
+	net_client_watch_refresh(t->online->nc, 0);
 }
 
 static void
@@ -333,29 +333,30 @@ tui_og_undo_no(struct tui *t)
 	    NULL, NULL);
 }
 
-/* The end of a game: the result, points and rank, in words. */
+/* The end of a game in words, from an end event or a finished game's state
+ * (SRC): the result, and the points and rank of the player, if told. */
 static void
-tui_og_end(struct tui *t, const cJSON *ev)
+tui_og_result_words(struct tui *t, const cJSON *src)
 {
 	struct tui_online *o = t->online;
-	struct tui_game *gm = &t->game;
-	const cJSON *pts = cJSON_GetObjectItemCaseSensitive(ev, "points");
+	const cJSON *pts = cJSON_GetObjectItemCaseSensitive(src, "points");
 	bool zh = strcmp(t->lang, "zh") == 0;
 	/* The rank in the player's language (a server without "rank_en"
 	 * sends the Chinese one alone). */
-	const cJSON *rank = cJSON_GetObjectItemCaseSensitive(ev,
-	    !zh && cJSON_GetObjectItemCaseSensitive(ev, "rank_en") ?
+	const cJSON *rank = cJSON_GetObjectItemCaseSensitive(src,
+	    !zh && cJSON_GetObjectItemCaseSensitive(src, "rank_en") ?
 	    "rank_en" : "rank");
 	const char *res = zh &&
-	    net_client_str(ev, "result_zh")[0] ? net_client_str(ev, "result_zh") :
-	    net_client_str(ev, "result");
-	enum color winner = tui_og_color(net_client_str(ev, "winner"));
+	    net_client_str(src, "result_zh")[0] ? net_client_str(src, "result_zh") :
+	    net_client_str(src, "result");
+	enum color winner = tui_og_color(net_client_str(src, "winner"));
 	int len;
 
 	len = snprintf(o->result, sizeof o->result, "%s: %s", res,
 	    winner == EMPTY ? _("a draw") : winner == BLACK ?
 	    _("Black wins") : _("White wins"));
-	if (o->me != EMPTY && len > 0 && (size_t)len < sizeof o->result) {
+	if (o->me != EMPTY && cJSON_IsObject(pts) && len > 0 &&
+	    (size_t)len < sizeof o->result) {
 		const char *col = o->me == BLACK ? "black" : "white";
 		long p = (long)net_client_num(pts, col);
 
@@ -374,6 +375,17 @@ tui_og_end(struct tui *t, const cJSON *ev)
 			    (size_t)len, _("; your points stay as they were, "
 			    "rank %s"), net_client_str(rank, col));
 	}
+	o->result_game = o->game_id;
+}
+
+/* The end event of the game being played or watched. */
+static void
+tui_og_end(struct tui *t, const cJSON *ev)
+{
+	struct tui_online *o = t->online;
+	struct tui_game *gm = &t->game;
+
+	tui_og_result_words(t, ev);
 	gm->mode = TUI_OVER;
 	gm->g.end = GAME_END_SCORE;
 	gm->has_preview = false;
@@ -537,6 +549,7 @@ tui_online_table_open(struct tui *t, long id, bool seated)
 	tui_chat_clear(&o->chat);
 	o->rules_open = false;
 	o->result[0] = o->pending[0] = '\0';
+	o->game_id = o->result_game = 0;
 	o->down = false;
 	o->connected[BLACK] = o->connected[WHITE] = true;
 	o->view = TUI_ONLINE_TABLE;

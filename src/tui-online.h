@@ -190,7 +190,9 @@ struct tui_online {
 	double count_black, count_white;
 	char count_result[32];
 	double count_ends;	/* util_now() when the count is final; 0: never */
+	long game_id;			/* the game on the board (its "id") */
 	char result[256];		/* the end, in words */
+	long result_game;		/* the game RESULT tells of */
 	bool down;			/* our connection dropped */
 	char down_msg[300];
 	char pending[8];		/* a move on its way */

@@ -152,6 +152,9 @@ ok "$(jo .game.status)/$(jo .game.result)/$(jo .game.reason)" over/W+7.5/score \
 	"white wins by 7.5 (area counting with komi)"
 ok "$(jo '.game.counting.dead | sort | join(",")')/$(jo .game.counting.result)" \
 	B5,H5/W+7.5 "the final count is kept with the game, its dead stones too"
+ok "$(jo .game.winner)/$(jo .game.result_zh)/$(jo .game.points.black)/$(jo .game.points.white)/$(jo .game.rank.white)/$(jo .game.rank_en.black)" \
+	"white/白胜 3¾ 子/-30/30/业余初段/Beginner" \
+	"the finished game's state tells the winner, points and ranks as its end event did"
 
 wait $spectator
 call GET "/user?name=bob" ""

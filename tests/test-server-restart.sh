@@ -117,7 +117,7 @@ ok "$(jo .game.status)/$(jo '.game.counting.dead | length')" "counting/$dead" \
 undo_by_columns() {
 	python3 -c 'import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
-print(len([c for c in db.execute("PRAGMA table_info(games)") if c[1] in ("undo_by", "resumed_at", "turn_ms", "estimating")]) +
+print(len([c for c in db.execute("PRAGMA table_info(games)") if c[1] in ("undo_by", "resumed_at", "turn_ms", "estimating", "black_points", "white_points", "points_set")]) +
       len([c for c in db.execute("PRAGMA table_info(tables)") if c[1] == "ready"]))' \
 		"$tmp/db"
 }
@@ -129,14 +129,17 @@ db.execute("ALTER TABLE games DROP COLUMN undo_by")
 db.execute("ALTER TABLE games DROP COLUMN resumed_at")
 db.execute("ALTER TABLE games DROP COLUMN turn_ms")
 db.execute("ALTER TABLE games DROP COLUMN estimating")
+db.execute("ALTER TABLE games DROP COLUMN black_points")
+db.execute("ALTER TABLE games DROP COLUMN white_points")
+db.execute("ALTER TABLE games DROP COLUMN points_set")
 db.execute("ALTER TABLE tables DROP COLUMN ready")
 db.commit()' "$tmp/db" || exit 99
 	ok "$(undo_by_columns)" 0 "the older database lacks the columns added since"
 	server_start
 	call GET "/state?table=$t" ""
 	ok "$STATUS/$(jo .game.status)" 200/counting "an older database opens"
-	ok "$(undo_by_columns)" 5 \
-		"with games.undo_by, .resumed_at, .turn_ms, .estimating and tables.ready added"
+	ok "$(undo_by_columns)" 8 \
+		"with games.undo_by, .resumed_at, .turn_ms, .estimating, .black_points, .white_points, .points_set and tables.ready added"
 else
 	echo "# python3 not found: the migration of an older database is not tried"
 fi
@@ -213,4 +216,14 @@ ok "$(awk "BEGIN { d = $first - $second; print (d > 1.4 && d < 5) }")" 1 \
 	"the second charges the 1.5 s run, not the 8 s again ($second s left)"
 ok "$(awk "BEGIN { d = $second - $third; print (d >= 0 && d < 3) }")" 1 \
 	"the third charges what the second run took ($third s left)"
+
+# A finished game's points are kept: its state after a restart still tells
+# them, as its end event did.
+call POST /game/resign "$frank" "{\"table\":$t3}"
+ok "$STATUS" 200 "frank resigns"
+server_kill -9
+server_start
+call GET "/state?table=$t3" ""
+ok "$(jo .game.result)/$(jo .game.winner)/$(jo .game.points.black)/$(jo .game.points.white)" \
+	"B+R/black/1/-1" "a finished game's winner and points survive a restart"
 finish

@@ -59,6 +59,21 @@ on_server() {
 	URL=http://127.0.0.1:$PORT
 }
 
+# on_proxy MODE: tests/online/proxy.py in front of the server, misbehaving
+# as MODE says; its address in PROXY_URL, the paths asked in $on_tmp/proxy.log.
+on_proxy() {
+	rm -f "$on_tmp/proxy-port"
+	python3 "$srcdir/tests/online/proxy.py" "$on_tmp/proxy-port" \
+		"$on_tmp/proxy.log" "$PORT" "$1" &
+	on_pids="${on_pids:-} $!"
+	for _ in $(seq 100); do
+		[ -s "$on_tmp/proxy-port" ] && break
+		sleep 0.05
+	done
+	[ -s "$on_tmp/proxy-port" ] || on_fail "the proxy did not start"
+	PROXY_URL=http://127.0.0.1:$(cat "$on_tmp/proxy-port")
+}
+
 on_server_stop() {
 	[ -n "$PID" ] && kill ${1:-} "$PID" 2>/dev/null && wait "$PID" 2>/dev/null
 	PID=

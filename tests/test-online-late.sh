@@ -1,0 +1,85 @@
+#!/bin/sh
+# test-online-late.sh: news that comes late.  A player whose tengen was
+# closed when the game ended comes back to its result with the points and
+# rank it brought, as if they had seen the end.  Over a slow link, where
+# the state read at the start of a game lands after the first move (a
+# proxy holds every /state reply for two seconds), the move is not lost and
+# the board is right.
+. "${top_srcdir:-.}/tests/online/lib.sh"
+on_init test-online-late
+if ! command -v python3 >/dev/null 2>&1; then
+	echo "test-online-late: python3 is not installed: skipped"
+	exit 77
+fi
+on_server
+
+on_start alice
+on_register alice
+on_start bob
+on_register bob
+on_table alice bob
+on_play alice E5
+on_wait bob "Black played E5"
+
+# bob's tengen is gone; alice resigns meanwhile; bob comes back to the
+# lobby (no game goes on) and opens his table.
+kill -9 "$(tmux -L "$on_sock" display-message -p -t bob '#{pane_pid}')"
+on_wait alice "disconnected:"
+on_keys alice G
+on_wait alice "Resign this game?"
+on_keys alice y
+on_wait alice "you lose 1 point, rank Beginner"
+# The game is over: the lobby, and the table again from there.
+on_start bob
+on_wait bob "won 1, lost 0"
+on_keys bob Tab Enter
+on_wait bob "Game over: W+R: White wins; you win 1 point, rank"
+on_ok "a player back after the end is told the points and rank"
+
+# carol plays White through the slow proxy; dave, Black, moves as soon as
+# the game begins, before carol's state of the start has landed.
+on_proxy slow-state
+on_start dave
+on_register dave
+url=$URL
+URL=$PROXY_URL
+on_start carol
+on_register carol
+URL=$url
+on_keys dave n
+on_wait dave "Table "
+on_wait dave "starts"
+on_keys dave e
+on_wait dave "Rules of this table"
+on_keys dave Up Up Up Up Up Left Left
+on_wait dave "< 9x9 >"
+on_keys dave Enter
+on_wait dave "9x9, komi 7.5"
+# The second table of the room: alice and bob's is the first.
+on_wait carol "#2   waiting  dave"
+on_keys carol Tab Down Enter
+on_wait carol "Seat 2: carol"
+on_keys dave s
+on_wait dave "Seat 1: dave, ready"
+# dave moves once carol's tengen has asked for the state of the game
+# begun, and before the reply, held back, reaches it.
+states() { grep -c "^GET /state?table=" "$on_tmp/proxy.log"; }
+before=$(states)
+on_keys carol s
+on_wait dave "Move 0: Black to play (you)"
+on_deadline=$(($(date +%s) + on_timeout))
+while [ "$(states)" -le "$before" ]; do
+	[ "$(date +%s)" -ge "$on_deadline" ] && on_fail "carol did not ask for the state"
+	sleep 0.05
+done
+sleep 0.5
+on_keys dave Enter
+on_wait dave "Black played E5"
+on_wait carol "Black played E5"
+on_wait carol "Move 1: White to play (you)"
+on_expect_row carol 5 ". . . . X . . . ."
+on_goto carol C3 9
+on_keys carol Enter
+on_wait dave "White played C3"
+on_ok "a state that lands after the first move takes nothing back"
+on_done
