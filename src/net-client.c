@@ -436,9 +436,14 @@ net_client_watch_answer(struct net_client *nc, struct net_call *c,
 		return;
 	}
 	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r->json, "resync"))) {
-		/* The server's events start over: take its state as new. */
+		/* The server's events start over: take its state as new (a
+		 * second later if the poll came back at once, as from a
+		 * proxy that keeps saying so). */
 		wt->started = false;
-		net_client_watch_state(nc, c->w);
+		if (util_now() < wt->polled_at + NET_CLIENT_POLL_MIN_S)
+			wt->retry_at = wt->polled_at + NET_CLIENT_POLL_MIN_S;
+		else
+			net_client_watch_state(nc, c->w);
 		return;
 	}
 	events = cJSON_GetObjectItemCaseSensitive(r->json, "events");

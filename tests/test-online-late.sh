@@ -63,7 +63,7 @@ on_keys dave s
 on_wait dave "Seat 1: dave, ready"
 # dave moves once carol's tengen has asked for the state of the game
 # begun, and before the reply, held back, reaches it.
-states() { grep -c "^GET /state?table=" "$on_tmp/proxy.log"; }
+states() { grep -c "^GET /state?table=" "$PROXY_LOG"; }
 before=$(states)
 on_keys carol s
 on_wait dave "Move 0: Black to play (you)"

@@ -217,12 +217,24 @@ if command -v python3 >/dev/null 2>&1; then
 	on_register hana
 	URL=$url
 	# Eight seconds of polls answered at once: a few, not thousands.
-	: >"$on_tmp/proxy.log"
+	: >"$PROXY_LOG"
 	sleep 8
-	polls=$(grep -c "^GET /events" "$on_tmp/proxy.log")
+	polls=$(grep -c "^GET /events" "$PROXY_LOG")
 	[ "$polls" -ge 4 ] && [ "$polls" -le 12 ] ||
 		on_fail "$polls polls in 8 s through a proxy that answers at once"
 	on_ok "a poll answered at once with nothing waits: $polls polls in 8 s"
+	# One that always says to start over from the state: the same.
+	on_proxy resync
+	URL=$PROXY_URL
+	on_start ivan
+	on_register ivan
+	URL=$url
+	: >"$PROXY_LOG"
+	sleep 8
+	asked=$(grep -c "^GET /events\|^GET /state" "$PROXY_LOG")
+	[ "$asked" -ge 4 ] && [ "$asked" -le 24 ] ||
+		on_fail "$asked polls and states in 8 s through a proxy that says resync"
+	on_ok "a poll that says resync at once waits: $asked polls and states in 8 s"
 else
 	echo "# python3 not found: the server that answers garbage is not tried"
 fi

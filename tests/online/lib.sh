@@ -60,11 +60,13 @@ on_server() {
 }
 
 # on_proxy MODE: tests/online/proxy.py in front of the server, misbehaving
-# as MODE says; its address in PROXY_URL, the paths asked in $on_tmp/proxy.log.
+# as MODE says; its address in PROXY_URL, the requests it had in the file
+# PROXY_LOG.
 on_proxy() {
 	rm -f "$on_tmp/proxy-port"
+	PROXY_LOG=$on_tmp/proxy-$1.log
 	python3 "$srcdir/tests/online/proxy.py" "$on_tmp/proxy-port" \
-		"$on_tmp/proxy.log" "$PORT" "$1" &
+		"$PROXY_LOG" "$PORT" "$1" &
 	on_pids="${on_pids:-} $!"
 	for _ in $(seq 100); do
 		[ -s "$on_tmp/proxy-port" ] && break

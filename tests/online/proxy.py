@@ -5,6 +5,8 @@ real link or proxy may.  Every request is forwarded to 127.0.0.1:SERVER_PORT
 and its path written to LOG, except as MODE says:
 
   quiet-polls  every GET /events is answered at once, with no events
+  resync       every GET /events is answered at once: start over from
+               the state (as a server does whose events were lost)
   slow-state   every GET /state is read from the server at once and its
                reply held back for two seconds: it lands after the events
                that followed it
@@ -30,6 +32,9 @@ class Proxy(http.server.BaseHTTPRequestHandler):
             since = self.path.split("since=")[1].split("&")[0]
             self.reply(200, "application/json",
                        b'{"events":[],"last":%s}' % since.encode())
+            return
+        if mode == "resync" and self.path.startswith("/events"):
+            self.reply(200, "application/json", b'{"resync":true}')
             return
         c = http.client.HTTPConnection("127.0.0.1", int(server_port))
         head = {k: v for k, v in self.headers.items()
