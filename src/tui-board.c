@@ -472,7 +472,8 @@ tui_board_draw(struct tui *t)
 		    _("The terminal is %dx%d; a %dx%d board needs %dx%d."),
 		    t->cols, t->rows, size, size, l.need_cols, l.need_rows);
 		y += tui_put_wrap(y, 0, t->cols, t->rows - y, A_BOLD, buf);
-		tui_put_wrap(y, 0, t->cols, t->rows - y, 0,
+		tui_put_wrap(y, 0, t->cols, t->rows - y, 0, gm->online ?
+		    tui_online_too_small_hint(t) :
 		    _("Enlarge the window, or press q for the lobby (the game is saved)."));
 		return;
 	}

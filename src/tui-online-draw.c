@@ -300,7 +300,7 @@ tui_online_draw(struct tui *t)
 		break;
 	case TUI_ONLINE_TABLE:
 		tui_board_draw(t);
-		if (o->rules_open)
+		if (o->rules_open && tui_game_visible(t))
 			tui_od_rules_form(t);
 		break;
 	}

@@ -906,6 +906,14 @@ tui_og_view(struct tui_game *gm, int n)
 	gm->view = n;
 }
 
+const char *
+tui_online_too_small_hint(const struct tui *t)
+{
+	if (tui_og_playing(t))
+		return _("Enlarge the window to go on with the game, or press Q to quit and come back within 3 minutes.");
+	return _("Enlarge the window, or press q to leave the table.");
+}
+
 bool
 tui_online_watching(const struct tui_online *o)
 {
@@ -1017,6 +1025,16 @@ tui_online_table_key(struct tui *t, int key)
 	struct tui_online *o = t->online;
 	enum tui_action a;
 
+	/* A window too small for the board takes the keys its message
+	 * names, and no other: not the chat's, not the rules form's. */
+	if (!tui_game_visible(t)) {
+		a = tui_keys_lookup(tui_keys_game, key);
+		if (a == TUI_LOBBY || a == TUI_QUIT) {
+			o->chat.editing = o->rules_open = false;
+			tui_og_action(t, a);
+		}
+		return;
+	}
 	if (o->chat.editing) {
 		tui_og_chat_key(t, key);
 		return;
@@ -1029,8 +1047,6 @@ tui_online_table_key(struct tui *t, int key)
 	if (a == TUI_NONE)
 		a = tui_keys_lookup(t->game.mode == TUI_COUNT ?
 		    tui_keys_count : tui_keys_game, key);
-	if (!tui_game_visible(t) && a != TUI_LOBBY && a != TUI_QUIT)
-		return;
 	tui_og_action(t, a);
 }
 

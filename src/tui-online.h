@@ -234,6 +234,8 @@ void tui_online_click(struct tui *t, int y, int x);
 void tui_online_table_open(struct tui *t, long id, bool seated);
 /* Is the player at the open table only watching it (in no seat)? */
 bool tui_online_watching(const struct tui_online *o);
+/* What a table's window too small for its board may do, in words. */
+const char *tui_online_too_small_hint(const struct tui *t);
 void tui_online_table_close(struct tui *t);
 /* Stop watching the table and forget its game (close without the lobby). */
 void tui_online_table_drop(struct tui *t);

@@ -163,7 +163,8 @@ on_ok "the key list at a table is the table's"
 # nothing but leave.
 tmux -L "$on_sock" resize-window -t alice -x 50 -y 14
 on_wait alice "The terminal is 50x14"
-on_keys alice Left Enter Enter p
+on_wait alice "press Q to quit and come back within 3 minutes"
+on_keys alice Left Enter Enter p Tab x
 sleep 1
 tmux -L "$on_sock" resize-window -t alice -x 80 -y 24
 on_wait alice "Move 2: Black to play"
@@ -273,7 +274,28 @@ on_click bob 40 $((row - 1))
 on_wait bob "Seat 2: bob"
 on_wait bob "Seat 1: u6"
 on_ok "a click on a scrolled line sits at its table"
+# The rules form of a table's first game does not draw over a board too
+# small to be seen, and takes no key there; q still leaves.
+rules=$(on_screen bob | grep -o "Table [0-9]*: .*")
+on_keys bob e
+on_wait bob "Rules of this table"
+tmux -L "$on_sock" resize-window -t bob -x 50 -y 14
+on_wait bob "press q to leave the table"
+on_keys bob Down Left Enter
+sleep 0.5
+on_screen bob | grep -q "Rules of this table" &&
+	on_fail "the rules form over a board too small: $(on_screen bob)"
+tmux -L "$on_sock" resize-window -t bob -x 80 -y 24
+on_wait bob "Rules of this table"
+on_keys bob Escape
+on_wait bob "Seat 1: u6"
+[ "$(on_screen bob | grep -o "Table [0-9]*: .*")" = "$rules" ] ||
+	on_fail "the rules changed: $(on_screen bob)"
+on_ok "no rules form and no rules key over a board too small"
+tmux -L "$on_sock" resize-window -t bob -x 50 -y 14
+on_wait bob "press q to leave the table"
 on_keys bob q
+tmux -L "$on_sock" resize-window -t bob -x 80 -y 24
 on_wait bob "won 0, lost 1"
 on_keys bob Q
 on_done
