@@ -100,13 +100,14 @@ match_game(const struct match_options *mo, struct ai *ai, struct gtp_client *gc,
 	   int *moves, struct match_note *notes, char *why, size_t whylen)
 {
 	const char *reply;
-	char v[8];
+	char v[8], komi[32];
 	int max_moves = 3 * mo->size * mo->size;
 
 	game_init(g, mo->size, mo->komi);
 	if (!match_command(gc, NULL, why, whylen, "boardsize %d", mo->size) ||
 	    !match_command(gc, NULL, why, whylen, "clear_board") ||
-	    !match_command(gc, NULL, why, whylen, "komi %g", mo->komi))
+	    !match_command(gc, NULL, why, whylen, "komi %s",
+	    util_format_double(mo->komi, komi, sizeof komi)))
 		return OFFBOARD;
 	gtp_client_set_timeout(gc, GTP_CLIENT_TIMEOUT_MS);
 	while (!game_two_passes(g) && g->nmoves < max_moves) {
@@ -190,13 +191,14 @@ match_exists(const char *path)
 	return stat(path, &st) == 0;
 }
 
-/* Write game N, with its count (DEAD) when it was counted and the search's
- * figures (NOTES) as comments on tengen's moves; false (and a message) if
- * it cannot be written, or if a file of that name is already there. */
+/* Write game N, with its count (DEAD) when it was counted, the search's
+ * figures (NOTES) as comments on tengen's moves and ABOUT, if not "", as
+ * the game's comment; false (and a message) if it cannot be written, or if
+ * a file of that name is already there. */
 static bool
 match_save(const struct match_options *mo, const struct game *g,
 	   const uint8_t *dead, const struct match_note *notes, int n,
-	   enum color ours)
+	   enum color ours, const char *about)
 {
 	struct sgf_record rec;
 	char path[4096];
@@ -218,6 +220,10 @@ match_save(const struct match_options *mo, const struct game *g,
 	rec.white = xstrdup(ours == WHITE ? "tengen" : mo->engine);
 	if (g->end == GAME_END_SCORE)
 		game_sgf_set_count(&rec, g, dead);
+	if (about[0] != '\0') {
+		free(rec.comment);
+		rec.comment = xstrdup(about);
+	}
 	for (int i = 0; i < rec.nmoves && i < g->nmoves; i++) {
 		char c[96];
 
@@ -238,6 +244,35 @@ match_save(const struct match_options *mo, const struct game *g,
 		fprintf(stderr, "tengen: %s: %s\n", path, strerror(errno));
 	sgf_record_free(&rec);
 	return ok;
+}
+
+/* What the record of a finished game says of its end, in ABOUT: why a
+ * game was forfeited or cut short (WHY), and for a counted game, tengen's
+ * count (RES) beside the engine's own count of the same position, when it
+ * has one (final_score); that is added to WHY too, for the game's line. */
+static void
+match_about(struct gtp_client *gc, const struct game *g, const char *res,
+	    char *why, size_t whylen, char *about, size_t len)
+{
+	const char *reply;
+	size_t n;
+
+	snprintf(about, len, "%s", why);
+	if (g->end != GAME_END_SCORE)
+		return;
+	n = strlen(about);
+	snprintf(about + n, len - n, "%stengen counts %s with the dead stones "
+	    "of TB and TW", n ? "; " : "", res);
+	gtp_client_set_timeout(gc, 0);
+	if (gtp_client_command(gc, &reply, "final_score") == 0 &&
+	    reply[0] != '\0') {
+		n = strlen(about);
+		snprintf(about + n, len - n, "; the engine counts %.32s", reply);
+		n = strlen(why);
+		snprintf(why + n, whylen - n, "%sthe engine counts %.32s",
+		    n ? "; " : "", reply);
+	}
+	gtp_client_set_timeout(gc, GTP_CLIENT_TIMEOUT_MS);
 }
 
 struct match_tally {
@@ -392,7 +427,7 @@ match_run(const struct match_options *mo)
 	for (int i = first; i < mo->games; i++) {
 		enum color ours = match_ours(i + 1), winner;
 		struct game g;
-		char why[256] = "", res[32];
+		char why[256] = "", res[32], about[512];
 		double seconds = 0;
 		int moves = 0;
 		uint8_t dead[BOARD_MAX_POINTS];
@@ -421,18 +456,19 @@ match_run(const struct match_options *mo)
 			gc = NULL;
 			break;
 		}
-		if (!match_save(mo, &g, dead, notes, i + 1, ours)) {
+		if (g.end == GAME_END_SCORE)
+			score_result_sgf(g.score, res, sizeof res);
+		else
+			snprintf(res, sizeof res, "%c+%s", winner == BLACK ? 'B' : 'W',
+			    g.end == GAME_END_RESIGN ? "R" : "F");
+		match_about(gc, &g, res, why, sizeof why, about, sizeof about);
+		if (!match_save(mo, &g, dead, notes, i + 1, ours, about)) {
 			game_free(&g);
 			break;
 		}
 		match_count(&t, winner, ours);
 		think += seconds;
 		thought += moves;
-		if (g.end == GAME_END_SCORE)
-			score_result_sgf(g.score, res, sizeof res);
-		else
-			snprintf(res, sizeof res, "%c+%s", winner == BLACK ? 'B' : 'W',
-			    g.end == GAME_END_RESIGN ? "R" : "F");
 		printf("game %d: tengen %s, %s, %d moves, %.2f s a move: %s%s%s\n",
 		    i + 1, color_name(ours), res, g.nmoves,
 		    moves ? seconds / moves : 0.0, match_outcome(winner, ours),

@@ -83,7 +83,8 @@ tui_player_engine_reset(struct tui_player *p, const struct game *g)
 	if (tui_player_engine_cmd(p, cmd) < 0 ||
 	    tui_player_engine_cmd(p, "clear_board") < 0)
 		return -1;
-	snprintf(cmd, sizeof cmd, "komi %g", g->komi);
+	snprintf(cmd, sizeof cmd, "komi %s",
+	    util_format_double(g->komi, v, sizeof v));
 	if (tui_player_engine_cmd(p, cmd) < 0)
 		return -1;
 	len = (size_t)snprintf(cmd, sizeof cmd, "set_free_handicap");

@@ -58,6 +58,13 @@ for n in 001 002; do
 			echo "test-ai-gnugo: $f was counted but has no TB/TW" >&2
 			exit 1
 		fi
+		# Beside tengen's count, GNU Go's of the same position.
+		re=$(grep -o 'RE\[[^]]*\]' "$f" | sed 's/RE\[\(.*\)\]/\1/')
+		if ! tr -d '\n' <"$f" | grep -q "C\[tengen counts $re with the dead stones of TB and TW; the engine counts [BW0][^]]*\]" ||
+		    ! grep -q "^game ${n#00}: .*: [a-z]*; the engine counts [BW0]" "$tmp/out"; then
+			echo "test-ai-gnugo: $f: no count of GNU Go's beside tengen's" >&2
+			exit 1
+		fi
 		counted=$((${counted:-0} + 1))
 	fi
 done
@@ -202,5 +209,26 @@ if timeout 150 "$tengen" --match "$tmp/mute" --games 1 --size 9 --playouts 100 \
 	cat "$tmp/out" >&2
 	exit 1
 fi
-echo "test-ai-gnugo: gaps, refusals, engine.log and a silent engine reported"
+# An engine that plays an illegal move forfeits the game, and its record
+# says why.
+cat >"$tmp/cheat" <<'EOF'
+#!/bin/sh
+while read -r id cmd rest; do
+	case $cmd in
+	genmove) printf '=%s A1\n\n' "$id" ;;
+	*) printf '=%s\n\n' "$id" ;;
+	esac
+done
+EOF
+chmod +x "$tmp/cheat"
+if ! "$tengen" --match "$tmp/cheat" --games 1 --size 9 --playouts 100 \
+    --sgf-dir "$tmp/cheat-games" >"$tmp/out" 2>&1 ||
+    ! grep -q "^game 1: tengen black, B+F, .*: win; engine played an illegal move: A1" "$tmp/out" ||
+    ! grep -q 'RE\[B+F\]' "$tmp/cheat-games/game-001.sgf" ||
+    ! tr -d '\n' <"$tmp/cheat-games/game-001.sgf" | grep -q 'C\[engine played an illegal move: A1\]'; then
+	echo "test-ai-gnugo: a forfeit is not told in the game's line and record:" >&2
+	cat "$tmp/out" "$tmp/cheat-games/game-001.sgf" >&2
+	exit 1
+fi
+echo "test-ai-gnugo: gaps, refusals, engine.log, a silent engine and a forfeit reported"
 exit 0
