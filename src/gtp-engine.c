@@ -232,6 +232,8 @@ gtp_engine_cmd_clear_board(struct gtp_engine *e, int argc, char **argv)
 	if (gtp_engine_no_args(e, argc) < 0)
 		return -1;
 	game_reset(&e->game);
+	/* A record loaded with simple ko leaves its rule behind. */
+	e->game.superko = true;
 	if (e->new_game)
 		e->new_game(e);
 	return 0;
@@ -397,6 +399,81 @@ gtp_engine_cmd_fixed_handicap(struct gtp_engine *e, int argc, char **argv)
 	return 0;
 }
 
+/* The engine's own free handicap (GTP v2, 4.1.2: any placement will do,
+ * from 2 stones to one fewer than the points): the fixed handicap's points
+ * as far as they go (so 2 to 9 on 19x19 are GNU Go's), then each further
+ * stone on the empty point farthest from the stones already there, off the
+ * first two lines while there is room, nearest the centre among equals. */
+static int
+gtp_engine_cmd_place_free_handicap(struct gtp_engine *e, int argc,
+				   char **argv)
+{
+	static point_t placed[BOARD_MAX_POINTS];
+	uint8_t taken[BOARD_MAX_POINTS];
+	const struct board *b = &e->game.board;
+	int size = b->size, lo = size >= 7 ? 2 : 0, n, k = 0;
+	bool first = true;
+
+	if (argc != 1 || gtp_engine_parse_int(argv[0], 0, INT_MAX, &n) < 0)
+		return gtp_engine_syntax_error(e);
+	if (!gtp_engine_board_empty(e)) {
+		gtp_engine_printf(e, "board not empty");
+		return -1;
+	}
+	if (n < 2 || n > size * size - 1) {
+		gtp_engine_printf(e, "invalid number of stones");
+		return -1;
+	}
+	for (int f = n < 9 ? n : 9; f >= 2 && k <= 0; f--)
+		k = game_handicap_points(size, f, placed);
+	if (k < 0)
+		k = 0;
+	memset(taken, 0, sizeof taken);
+	for (int i = 0; i < k; i++)
+		taken[placed[i]] = 1;
+	while (k < n) {
+		point_t best = BOARD_NONE;
+		long bestd = -1, bestc = 0;
+
+		for (int pass = 0; pass < 2 && best == BOARD_NONE; pass++)
+			for (int y = 0; y < size; y++)
+				for (int x = 0; x < size; x++) {
+					point_t p = board_point(b, x, y);
+					long d = LONG_MAX, c;
+
+					if (taken[p] || (pass == 0 &&
+					    (x < lo || y < lo || x >= size - lo ||
+					    y >= size - lo)))
+						continue;
+					for (int i = 0; i < k; i++) {
+						long dx = x - board_x(b, placed[i]);
+						long dy = y - board_y(b, placed[i]);
+
+						if (dx * dx + dy * dy < d)
+							d = dx * dx + dy * dy;
+					}
+					c = (2L * x - size + 1) * (2L * x - size + 1) +
+					    (2L * y - size + 1) * (2L * y - size + 1);
+					if (d > bestd || (d == bestd && c < bestc)) {
+						best = p;
+						bestd = d;
+						bestc = c;
+					}
+				}
+		placed[k++] = best;
+		taken[best] = 1;
+	}
+	game_reset(&e->game);
+	for (int i = 0; i < n; i++) {
+		/* Black stones alone always keep a liberty: cannot fail. */
+		game_setup(&e->game, placed[i], BLACK);
+		gtp_engine_put_list_item(e, placed[i], &first);
+	}
+	e->game.handicap = n;
+	game_set_to_move(&e->game, WHITE);
+	return 0;
+}
+
 static int
 gtp_engine_cmd_set_free_handicap(struct gtp_engine *e, int argc, char **argv)
 {
@@ -512,10 +589,11 @@ gtp_engine_cmd_loadsgf(struct gtp_engine *e, int argc, char **argv)
 	struct sgf_record rec;
 	struct game g;
 	char err[512];
-	int upto = 0;
+	int upto = 0, nmoves, rc;
 
+	/* A move number of 0, as GNU Go takes it, is the whole game. */
 	if (argc < 1 || argc > 2 || (argc == 2 &&
-	    gtp_engine_parse_int(argv[1], 1, INT_MAX, &upto) < 0))
+	    gtp_engine_parse_int(argv[1], 0, INT_MAX, &upto) < 0))
 		return gtp_engine_syntax_error(e);
 	if (!e->allow_files) {
 		gtp_engine_printf(e, "cannot load file\nfiles are disabled");
@@ -526,7 +604,15 @@ gtp_engine_cmd_loadsgf(struct gtp_engine *e, int argc, char **argv)
 		gtp_engine_printf(e, "cannot load file\n%s", err);
 		return -1;
 	}
-	if (game_from_sgf(&g, &rec, argv[0], err, sizeof err) < 0) {
+	/* GTP: the position before move number UPTO, counted from 1; the
+	 * moves after it are not read, so a later illegal one does not
+	 * matter. */
+	nmoves = rec.nmoves;
+	if (upto > 0 && upto - 1 < rec.nmoves)
+		rec.nmoves = upto - 1;
+	rc = game_from_sgf(&g, &rec, argv[0], err, sizeof err);
+	rec.nmoves = nmoves;
+	if (rc < 0) {
 		sgf_record_free(&rec);
 		gtp_engine_printf(e, "cannot load file\n%s", err);
 		return -1;
@@ -535,9 +621,9 @@ gtp_engine_cmd_loadsgf(struct gtp_engine *e, int argc, char **argv)
 	if (!rec.has_komi)
 		g.komi = e->game.komi;
 	sgf_record_free(&rec);
-	/* GTP: the position before move number UPTO, counted from 1. */
-	if (upto > 0 && upto - 1 < g.nmoves)
-		game_goto(&g, upto - 1);
+	/* Cut short, the game has no result. */
+	if (upto > 0 && upto - 1 < nmoves)
+		game_goto(&g, g.nmoves);
 	game_free(&e->game);
 	e->game = g;
 	/* A new game: the clocks start again, as after clear_board. */
@@ -714,9 +800,7 @@ static const struct gtp_command gtp_engine_builtin[] = {
 	{ "loadsgf", gtp_engine_cmd_loadsgf },
 	{ "name", gtp_engine_cmd_name },
 	{ "play", gtp_engine_cmd_play },
-	/* The engine's own free handicap: the star points it would take
-	 * as fixed handicap (GTP v2, 4.1.2: any placement will do). */
-	{ "place_free_handicap", gtp_engine_cmd_fixed_handicap },
+	{ "place_free_handicap", gtp_engine_cmd_place_free_handicap },
 	{ "printsgf", gtp_engine_cmd_printsgf },
 	{ "protocol_version", gtp_engine_cmd_protocol_version },
 	{ "query_boardsize", gtp_engine_cmd_query_boardsize },
@@ -922,7 +1006,17 @@ gtp_engine_execute(struct gtp_engine *e, const char *line, char **reply)
 		gtp_engine_printf(e, "unknown command");
 		ok = -1;
 	} else {
+		int before = e->game.nmoves;
+
 		ok = fn(e, argc - 1, argv + 1);
+		/* A move played on a finished record (play, genmove): the
+		 * game goes on, its result no longer holds. */
+		if (ok == 0 && e->game.nmoves > before &&
+		    e->game.end != GAME_END_NONE) {
+			e->game.end = GAME_END_NONE;
+			e->game.winner = EMPTY;
+			e->game.score = 0;
+		}
 	}
 	*reply = gtp_engine_frame(ok == 0, id, e->buf);
 	if (id)
