@@ -165,6 +165,15 @@ gtp_client_fail_exit(struct gtp_client *c, const char *waiting)
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
 		return gtp_client_fail(c, "engine exited (status 127: "
 				       "command not found?)");
+	/* An engine started through the shell, which waits for it: its
+	 * death by a signal comes back as the shell's status, 128 + the
+	 * signal. */
+	if (WIFEXITED(st) && WEXITSTATUS(st) > 128 &&
+	    WEXITSTATUS(st) < 128 + NSIG)
+		return gtp_client_fail(c, "engine exited (status %d: killed "
+				       "by signal %d, %s?)", WEXITSTATUS(st),
+				       WEXITSTATUS(st) - 128,
+				       strsignal(WEXITSTATUS(st) - 128));
 	if (WIFEXITED(st))
 		return gtp_client_fail(c, "engine exited (status %d)",
 				       WEXITSTATUS(st));

@@ -172,6 +172,24 @@ test_engine_dies(void **state)
 	assert_int_equal(gtp_client_close(c), -1);
 }
 
+/* An engine the shell started dies of a signal: the shell's status says
+ * which. */
+static void
+test_engine_crashes(void **state)
+{
+	struct gtp_client *c;
+	const char *reply;
+
+	(void)state;
+	c = gtp_client_open("sh -c 'read line; kill -SEGV $$'", NULL);
+	assert_non_null(c);
+	gtp_client_set_timeout(c, 5000);
+	assert_int_equal(gtp_client_command(c, &reply, "name"), -1);
+	assert_non_null(strstr(gtp_client_error(c),
+	    "status 139: killed by signal 11"));
+	gtp_client_close(c);
+}
+
 static void
 test_write_to_dead_engine(void **state)
 {
@@ -347,6 +365,7 @@ main(void)
 		cmocka_unit_test(test_good_engine),
 		cmocka_unit_test(test_bad_commands),
 		cmocka_unit_test(test_engine_dies),
+		cmocka_unit_test(test_engine_crashes),
 		cmocka_unit_test(test_write_to_dead_engine),
 		cmocka_unit_test(test_garbage),
 		cmocka_unit_test(test_timeout),
