@@ -1010,9 +1010,11 @@ gtp_engine_execute(struct gtp_engine *e, const char *line, char **reply)
 
 		ok = fn(e, argc - 1, argv + 1);
 		/* A move played on a finished record (play, genmove): the
-		 * game goes on, its result no longer holds. */
+		 * game goes on, its result no longer holds.  A record just
+		 * loaded keeps its own. */
 		if (ok == 0 && e->game.nmoves > before &&
-		    e->game.end != GAME_END_NONE) {
+		    e->game.end != GAME_END_NONE &&
+		    strcmp(argv[0], "loadsgf") != 0) {
 			e->game.end = GAME_END_NONE;
 			e->game.winner = EMPTY;
 			e->game.score = 0;
