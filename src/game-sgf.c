@@ -38,27 +38,45 @@ game_sgf_value(const char *id, int x, int y, char *buf, size_t len)
 	return buf;
 }
 
-/* RE[] to how the game ended; formats other than these leave it open. */
+/* RE[] to how the game ended, in FF[4]'s words (in any case, blanks
+ * around them aside); a result in other words ("黑中盘胜") still ends the
+ * game, with a result unknown, so that it is not taken for one to go on. */
 static void
-game_sgf_result(struct game *g, const char *re)
+game_sgf_result(struct game *g, const char *text)
 {
 	enum color winner;
 	const char *s;
-	char *end;
+	char *end, re[64];
 	double margin;
+	size_t n;
 
-	if (re == NULL)
+	if (text == NULL)
 		return;
+	while (*text == ' ' || *text == '\t')
+		text++;
+	n = strlen(text);
+	while (n > 0 && (text[n - 1] == ' ' || text[n - 1] == '\t'))
+		n--;
+	if (n == 0)
+		return;
+	if (n >= sizeof re) {
+		g->end = GAME_END_UNKNOWN;
+		return;
+	}
+	memcpy(re, text, n);
+	re[n] = '\0';
+	if (re[0] == 'b' || re[0] == 'w')
+		re[0] = (char)(re[0] - 'a' + 'A');
 	if (strcmp(re, "0") == 0) {
 		g->end = GAME_END_SCORE;
 		g->score = 0;
 		return;
 	}
-	if (strcmp(re, "Draw") == 0 || strcmp(re, "Jigo") == 0) {
+	if (strcasecmp(re, "Draw") == 0 || strcasecmp(re, "Jigo") == 0) {
 		g->end = GAME_END_DRAW;
 		return;
 	}
-	if (strcmp(re, "Void") == 0) {
+	if (strcasecmp(re, "Void") == 0) {
 		g->end = GAME_END_VOID;
 		return;
 	}
@@ -66,17 +84,19 @@ game_sgf_result(struct game *g, const char *re)
 		g->end = GAME_END_UNKNOWN;
 		return;
 	}
-	if ((re[0] != 'B' && re[0] != 'W') || re[1] != '+')
+	if ((re[0] != 'B' && re[0] != 'W') || re[1] != '+') {
+		g->end = GAME_END_UNKNOWN;
 		return;
+	}
 	winner = re[0] == 'B' ? BLACK : WHITE;
 	s = re + 2;
 	if (*s == '\0')
 		g->end = GAME_END_WIN;
-	else if (strcmp(s, "R") == 0 || strcmp(s, "Resign") == 0)
+	else if (strcasecmp(s, "R") == 0 || strcasecmp(s, "Resign") == 0)
 		g->end = GAME_END_RESIGN;
-	else if (strcmp(s, "T") == 0 || strcmp(s, "Time") == 0)
+	else if (strcasecmp(s, "T") == 0 || strcasecmp(s, "Time") == 0)
 		g->end = GAME_END_TIME;
-	else if (strcmp(s, "F") == 0 || strcmp(s, "Forfeit") == 0)
+	else if (strcasecmp(s, "F") == 0 || strcasecmp(s, "Forfeit") == 0)
 		g->end = GAME_END_FORFEIT;
 	else if (*s >= '0' && *s <= '9' &&
 	    (margin = strtod(s, &end)) > 0 && *end == '\0') {

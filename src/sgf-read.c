@@ -61,6 +61,7 @@ struct sgf_reader {
 	char *err;
 	size_t errlen;
 
+	bool utf8;			/* the bytes are UTF-8 beyond ASCII */
 	bool dbcs;			/* lex double-byte characters as pairs */
 	bool lead[256];			/* the bytes that begin a pair */
 	int ca;				/* prop index of the root's CA, or -1 */
@@ -406,6 +407,10 @@ sgf_read_encoding(struct sgf_reader *r)
 		sgf_charset_guess(&r->cs, r->data, r->len);
 		return 0;
 	}
+	if (r->utf8) {
+		r->cs.enc = SGF_ENC_UTF8;
+		return 0;
+	}
 	p = &r->props[r->ca];
 	v = &r->vals[p->val];
 	if (v->len == 0 || v->len >= sizeof r->charset)
@@ -558,6 +563,9 @@ sgf_read_komi(struct sgf_reader *r, const struct sgf_read_prop *p)
 	double k;
 
 	sgf_read_raw(r, p, 0, buf, sizeof buf);
+	/* KM[], as some programs write it: no komi said. */
+	if (buf[0] == '\0' && r->vals[p->val].len == 0)
+		return 0;
 	for (s = buf; *s != '\0'; s++)
 		if (strchr("0123456789.+-eE", *s) == NULL)
 			break;
@@ -920,6 +928,9 @@ sgf_read_node(struct sgf_reader *r, int first, int end,
 			long ha = sgf_read_uint(sgf_read_raw(r, p, 0, buf,
 			    sizeof buf), BOARD_MAX_SIZE * BOARD_MAX_SIZE);
 
+			/* HA[]: no handicap said. */
+			if (buf[0] == '\0' && r->vals[p->val].len == 0)
+				ha = 0;
 			if (ha < 0) {
 				free(comment);
 				return sgf_read_perror(r, p, 0, "handicap "
@@ -1103,9 +1114,17 @@ sgf_parse(const char *data, size_t len, const char *name,
 		return sgf_read_error(&r, start, "file too big (more than "
 		    "16 MiB)");
 	}
+	/* Bytes that are valid UTF-8 with characters beyond ASCII are
+	 * UTF-8, whatever CA[] says: read as pairs of a double-byte charset
+	 * they could hide a ']' in a character and lose moves without a
+	 * word. */
+	for (size_t i = 0; i < len && !r.utf8; i++)
+		r.utf8 = (unsigned char)data[i] >= 0x80;
+	r.utf8 = r.utf8 &&
+	    sgf_charset_valid_utf8((const unsigned char *)data, len);
 	/* A double-byte charset must be known before the lexing: a second
 	 * byte '\\' would escape the ']' of a value before CA[] is reached. */
-	r.dbcs = sgf_read_guess_dbcs(data, len, r.lead);
+	r.dbcs = !r.utf8 && sgf_read_guess_dbcs(data, len, r.lead);
 	rc = sgf_read_lex(&r);
 	if (rc < 0 && r.dbcs && r.ca < 0) {
 		/* Not even a root: the CA[] found was no property. */
@@ -1122,7 +1141,8 @@ sgf_parse(const char *data, size_t len, const char *name,
 			const struct sgf_read_val *v = &r.vals[r.props[r.ca].val];
 
 			sgf_read_raw(&r, &r.props[r.ca], 0, cs, sizeof cs);
-			dbcs = v->len < sizeof cs && sgf_charset_is_dbcs(cs, lead);
+			dbcs = !r.utf8 && v->len < sizeof cs &&
+			    sgf_charset_is_dbcs(cs, lead);
 		}
 		/* The guess was wrong (a CA[] in a comment, another charset):
 		 * lex again as the root's CA[] says. */

@@ -375,6 +375,28 @@ test_charsets(void **state)
 	parse_ok("(;CA[ISO8859_1]PB[\xe9])", &rec);
 	assert_string_equal(rec.black, "\xc3\xa9");
 	sgf_record_free(&rec);
+	/* Valid UTF-8 labelled GB2312 is UTF-8: read as GBK pairs, 中
+	 * (E4 B8 AD) took the comment's ']' and W[dd] was lost. */
+	parse_ok("(;GM[1]FF[4]CA[gb2312]SZ[9];B[aa];W[bb];B[cc]"
+	    "C[\xe4\xb8\xad];W[dd];B[ee])", &rec);
+	assert_int_equal(rec.nmoves, 5);
+	assert_string_equal(rec.moves[2].comment, "中");
+	assert_move(&rec, 3, WHITE, 3, 3);
+	sgf_record_free(&rec);
+}
+
+/* KM[] and HA[], as some programs write them, say nothing. */
+static void
+test_empty_komi_handicap(void **state)
+{
+	struct sgf_record rec;
+
+	(void)state;
+	parse_ok("(;GM[1]FF[4]SZ[9]KM[]HA[];B[ee])", &rec);
+	assert_false(rec.has_komi);
+	assert_int_equal(rec.handicap, 0);
+	assert_int_equal(rec.nmoves, 1);
+	sgf_record_free(&rec);
 }
 
 /* --- errors ---------------------------------------------------------- */
@@ -390,7 +412,7 @@ static const struct {
 	{ "(;SZ[big])",
 	  "t.sgf:1:5: SZ[big]: board size must be a number from 2 to 25" },
 	{ "(;GM[1]\n  KM[abc])", "t.sgf:2:5: KM[abc]: komi must be a number" },
-	{ "(;KM[])", "t.sgf:1:5: KM[]: komi must be a number" },
+	{ "(;KM[ ])", "t.sgf:1:5: KM[ ]: komi must be a number" },
 	{ "(;HA[-1])",
 	  "t.sgf:1:5: HA[-1]: handicap must be a non-negative integer" },
 	{ "(;HA[2.5])",
@@ -1052,15 +1074,29 @@ test_game_results(void **state)
 		sgf_record_free(&back);
 		sgf_record_free(&rec);
 	}
-	/* A win of a kind FF[4] does not name keeps its winner; what is no
-	 * result at all leaves the game open. */
+	/* A win of a kind FF[4] does not name keeps its winner. */
 	parse_ok("(;GM[1]FF[4]SZ[9]RE[W+Disqualified];B[ee])", &rec);
 	assert_int_equal(game_from_sgf(&g, &rec, "x", err, sizeof err), 0);
 	assert_int_equal(g.end, GAME_END_WIN);
 	assert_int_equal(g.winner, WHITE);
 	game_free(&g);
 	sgf_record_free(&rec);
-	parse_ok("(;GM[1]FF[4]SZ[9]RE[later];B[ee])", &rec);
+	/* Blanks around it and any case are FF[4]'s words all the same. */
+	parse_ok("(;GM[1]FF[4]SZ[9]RE[ b+r ];B[ee])", &rec);
+	assert_int_equal(game_from_sgf(&g, &rec, "x", err, sizeof err), 0);
+	assert_int_equal(g.end, GAME_END_RESIGN);
+	assert_int_equal(g.winner, BLACK);
+	game_free(&g);
+	sgf_record_free(&rec);
+	/* A result in other words ends the game all the same, its result
+	 * unknown: a finished game is not taken for one to go on. */
+	parse_ok("(;GM[1]FF[4]SZ[9]RE[黑中盘胜];B[ee])", &rec);
+	assert_int_equal(game_from_sgf(&g, &rec, "x", err, sizeof err), 0);
+	assert_int_equal(g.end, GAME_END_UNKNOWN);
+	game_free(&g);
+	sgf_record_free(&rec);
+	/* RE[] or blanks: no result, the game goes on. */
+	parse_ok("(;GM[1]FF[4]SZ[9]RE[ ];B[ee])", &rec);
 	assert_int_equal(game_from_sgf(&g, &rec, "x", err, sizeof err), 0);
 	assert_int_equal(g.end, GAME_END_NONE);
 	game_free(&g);
@@ -1650,6 +1686,7 @@ main(void)
 		cmocka_unit_test(test_game_illegal_move),
 		cmocka_unit_test(test_game_ko_rules),
 		cmocka_unit_test(test_game_results),
+		cmocka_unit_test(test_empty_komi_handicap),
 		cmocka_unit_test(test_game_from_sgf),
 		cmocka_unit_test(test_territory),
 		cmocka_unit_test(test_dead_stones),
