@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,11 +36,13 @@ clock_overtime_left(const struct clock_rules *r, const struct clock_state *s)
 {
 	switch (r->kind) {
 	case CLOCK_BYOYOMI:
-		/* The current period plus the untouched ones after it. */
+		/* What is left of the current period (less than a whole
+		 * one when a controller's time_left says so) plus the
+		 * untouched ones after it. */
 		if (r->periods == 0)
 			return r->period;
 		return s->periods_left > 0 ?
-		    r->period * (s->periods_left - 1) + r->period : 0;
+		    r->period * (s->periods_left - 1) + s->period_left : 0;
 	case CLOCK_CANADIAN:
 		return s->period_left;
 	default:
@@ -101,10 +104,11 @@ clock_charge(const struct clock_rules *r, struct clock_state *s, double elapsed)
 	}
 	switch (r->kind) {
 	case CLOCK_BYOYOMI:
-		/* Whole periods used up by this move are lost (counted at
-		 * once: a long move on a tiny period is no long loop). */
-		if (r->period > 0 && r->periods > 0 && t >= r->period) {
-			double lost = floor(t / r->period);
+		/* The periods used up by this move are lost: the rest of
+		 * the current one, then whole ones (counted at once: a long
+		 * move on a tiny period is no long loop). */
+		if (r->period > 0 && r->periods > 0 && t >= s->period_left) {
+			double lost = 1 + floor((t - s->period_left) / r->period);
 
 			if (lost >= s->periods_left) {
 				s->flagged = true;
@@ -163,13 +167,14 @@ clock_parse(const char *text, struct clock_rules *r)
 	} else if (strcmp(kind, "absolute") == 0 && n == 1) {
 		r->kind = CLOCK_ABSOLUTE;
 		r->main_time = v[0];
-	} else if (strcmp(kind, "byoyomi") == 0 && n == 3 && v[2] == (int)v[2]) {
+	} else if (strcmp(kind, "byoyomi") == 0 && n == 3 && v[2] <= INT_MAX &&
+	    v[2] == (int)v[2]) {
 		r->kind = CLOCK_BYOYOMI;
 		r->main_time = v[0];
 		r->period = v[1];
 		r->periods = (int)v[2];
 	} else if (strcmp(kind, "canadian") == 0 && n == 3 && v[2] >= 1 &&
-	    v[2] == (int)v[2]) {
+	    v[2] <= INT_MAX && v[2] == (int)v[2]) {
 		r->kind = CLOCK_CANADIAN;
 		r->main_time = v[0];
 		r->period = v[1];

@@ -883,7 +883,9 @@ server_game_play(struct server_call *c, const char *vertex)
 		return;
 	}
 	elapsed = now - sg->turn_start;
-	if (elapsed > clock_remaining(&sg->clock, &sg->cs[color])) {
+	/* As clock_charge() counts it: a move that takes all the time left
+	 * is too late. */
+	if (elapsed >= clock_remaining(&sg->clock, &sg->cs[color])) {
 		server_begin(srv);
 		sg->cs[color].flagged = true;
 		server_game_end(srv, t, "time", color_other(color), 0);
@@ -1201,7 +1203,8 @@ server_game_tick_one(struct server *srv, struct server_table *t, double now)
 	if (sg->status == SERVER_PLAYING) {
 		enum color c = game_to_move(&sg->g);
 
-		if (now - sg->turn_start > clock_remaining(&sg->clock, &sg->cs[c])) {
+		if (now - sg->turn_start >=
+		    clock_remaining(&sg->clock, &sg->cs[c])) {
 			server_begin(srv);
 			sg->cs[c].flagged = true;
 			server_game_end(srv, t, "time", color_other(c), 0);

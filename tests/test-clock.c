@@ -53,6 +53,33 @@ test_byoyomi(void **state)
 	assert_true(s.flagged);
 }
 
+/* A period already partly used (a controller's time_left said 25 s of 30
+ * are left in it): what is left counts it as it is, and a move longer than
+ * its rest loses it. */
+static void
+test_byoyomi_period_begun(void **state)
+{
+	struct clock_rules r;
+	struct clock_state s;
+
+	(void)state;
+	assert_int_equal(clock_parse("byoyomi 0 30 5", &r), 0);
+	clock_start(&r, &s);
+	assert_true(s.in_overtime);
+	s.period_left = 25;
+	assert_true(clock_remaining(&r, &s) == 25 + 4 * 30);
+	assert_int_equal(clock_charge(&r, &s, 20), 0);
+	assert_int_equal(s.periods_left, 5);
+	assert_true(s.period_left == 30);
+	s.period_left = 25;
+	assert_int_equal(clock_charge(&r, &s, 27), 0);
+	assert_int_equal(s.periods_left, 4);
+	s.period_left = 25;
+	/* The rest of this one and two whole ones: three lost. */
+	assert_int_equal(clock_charge(&r, &s, 86), 0);
+	assert_int_equal(s.periods_left, 1);
+}
+
 /* The game sites' rule: total time, a limit per move while it lasts, and a
  * limit per move afterwards (byo-yomi with unlimited periods). */
 static void
@@ -164,6 +191,9 @@ test_parse_errors(void **state)
 	assert_int_equal(clock_parse("byoyomi 0 nan 5", &r), -1);
 	assert_int_equal(clock_parse("absolute inf", &r), -1);
 	assert_int_equal(clock_parse("canadian 10 -nan 5", &r), -1);
+	/* Counts of periods or stones beyond an int. */
+	assert_int_equal(clock_parse("byoyomi 0 30 3e9", &r), -1);
+	assert_int_equal(clock_parse("canadian 0 30 1e30", &r), -1);
 	assert_int_equal(clock_parse("none", &r), 0);
 	assert_int_equal(r.kind, CLOCK_NONE);
 }
@@ -174,6 +204,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_absolute),
 		cmocka_unit_test(test_byoyomi),
+		cmocka_unit_test(test_byoyomi_period_begun),
 		cmocka_unit_test(test_move_limits),
 		cmocka_unit_test(test_canadian_and_fischer),
 		cmocka_unit_test(test_all_the_time),
