@@ -121,7 +121,8 @@ tui_game_save(struct tui *t)
 	/* Players who went on after two passes and left come back to the
 	 * board, not to counting. */
 	meta.play_on = gm->play_on_at;
-	if (tui_save_write(t->data_dir, &gm->g, &meta, gm->human, dead) < 0)
+	if (tui_save_write(t->data_dir, &gm->g, &meta, gm->human, dead,
+	    gm->has_from ? &gm->from : NULL) < 0)
 		tui_game_message(gm, true, _("Cannot save the game in %s"),
 		    t->data_dir);
 	/* Once per result: a result taken back (an undo after the end),
@@ -130,7 +131,8 @@ tui_game_save(struct tui *t)
 	if (gm->g.end != GAME_END_NONE && !gm->saved_final) {
 		gm->saved_final = true;
 		tui_save_archive(t->data_dir, &gm->g, &gm->set, gm->human,
-		    dead, gm->archive, sizeof gm->archive);
+		    dead, gm->has_from ? &gm->from : NULL, gm->archive,
+		    sizeof gm->archive);
 	}
 }
 
@@ -287,10 +289,11 @@ tui_game_load(struct tui *t, const char *path, const struct settings *set,
 	struct tui_game *gm = &t->game;
 	struct settings s = *set;
 	struct game g;
+	struct sgf_record from;
 	char note[200] = "";
 	uint8_t dead[BOARD_MAX_POINTS];
-	int play_on, count = tui_save_read(path, &g, dead, &play_on, err,
-	    errlen);
+	int play_on, count = tui_save_read(path, &g, dead, &play_on, &from,
+	    err, errlen);
 
 	if (count < 0)
 		return -1;
@@ -309,12 +312,15 @@ tui_game_load(struct tui *t, const char *path, const struct settings *set,
 		 * saved, which could not be kept. */
 		snprintf(err, errlen, "%s", note);
 		game_free(&g);
+		sgf_record_free(&from);
 		return -1;
 	}
 	if (t->in_game)
 		tui_game_end(t);
 	memset(gm, 0, sizeof *gm);
 	gm->g = g;
+	gm->from = from;
+	gm->has_from = true;
 	s.size = g.size;
 	s.komi = g.komi;
 	s.handicap = g.handicap;
@@ -374,6 +380,9 @@ tui_game_end(struct tui *t)
 		return;
 	tui_player_stop(&gm->player);
 	game_free(&gm->g);
+	if (gm->has_from)
+		sgf_record_free(&gm->from);
+	gm->has_from = false;
 	t->in_game = false;
 }
 

@@ -60,9 +60,41 @@ tui_save_name(const struct settings *set, enum color human, enum color c)
 	return xstrdup(strrchr(buf, '/') ? strrchr(buf, '/') + 1 : buf);
 }
 
+static char *
+tui_save_dup(const char *s)
+{
+	return s != NULL ? xstrdup(s) : NULL;
+}
+
+/* What REC (built from the game) keeps of FROM, the record the game was
+ * opened from: its text, and the comments of its moves as long as the
+ * game's moves are still its own. */
+static void
+tui_save_carry(struct sgf_record *rec, const struct sgf_record *from)
+{
+	rec->black = tui_save_dup(from->black);
+	rec->white = tui_save_dup(from->white);
+	rec->black_rank = tui_save_dup(from->black_rank);
+	rec->white_rank = tui_save_dup(from->white_rank);
+	rec->date = tui_save_dup(from->date);
+	rec->name = tui_save_dup(from->name);
+	rec->event = tui_save_dup(from->event);
+	free(rec->comment);
+	rec->comment = tui_save_dup(from->comment);
+	for (int i = 0; i < rec->nmoves && i < from->nmoves; i++) {
+		const struct sgf_move *a = &rec->moves[i], *b = &from->moves[i];
+
+		if (a->color != b->color || a->x != b->x || a->y != b->y)
+			break;
+		free(rec->moves[i].comment);
+		rec->moves[i].comment = tui_save_dup(b->comment);
+	}
+}
+
 static int
 tui_save_sgf(const char *path, const struct game *g,
-	     const struct settings *set, enum color human, const uint8_t *dead)
+	     const struct settings *set, enum color human, const uint8_t *dead,
+	     const struct sgf_record *from)
 {
 	struct sgf_record rec;
 	char date[16];
@@ -72,11 +104,16 @@ tui_save_sgf(const char *path, const struct game *g,
 
 	if (game_to_sgf(g, &rec) < 0)
 		return -1;
-	rec.black = tui_save_name(set, human, BLACK);
-	rec.white = tui_save_name(set, human, WHITE);
+	if (from != NULL)
+		tui_save_carry(&rec, from);
+	if (rec.black == NULL)
+		rec.black = tui_save_name(set, human, BLACK);
+	if (rec.white == NULL)
+		rec.white = tui_save_name(set, human, WHITE);
 	localtime_r(&now, &tm);
 	strftime(date, sizeof date, "%Y-%m-%d", &tm);
-	rec.date = xstrdup(date);
+	if (rec.date == NULL)
+		rec.date = xstrdup(date);
 	if (dead != NULL)
 		game_sgf_set_count(&rec, g, dead);
 	game_sgf_set_play_on(&rec, set->play_on);
@@ -91,7 +128,7 @@ tui_save_sgf(const char *path, const struct game *g,
 int
 tui_save_write(const char *dir, const struct game *g,
 	       const struct settings *set, enum color human,
-	       const uint8_t *dead)
+	       const uint8_t *dead, const struct sgf_record *from)
 {
 	char path[PATH_MAX + 32];
 	struct settings meta = *set;
@@ -104,7 +141,7 @@ tui_save_write(const char *dir, const struct game *g,
 	if (settings_save(&meta, path) < 0)
 		return -1;
 	tui_save_path(dir, "current.sgf", path, sizeof path);
-	return tui_save_sgf(path, g, set, human, dead);
+	return tui_save_sgf(path, g, set, human, dead, from);
 }
 
 /* DIR/PREFIX-YYYYMMDD-HHMMSS.sgf for now, with -2, -3, ... after it when
@@ -133,11 +170,12 @@ tui_save_dated(const char *dir, const char *prefix, char *path, size_t len)
 int
 tui_save_archive(const char *dir, const struct game *g,
 		 const struct settings *set, enum color human,
-		 const uint8_t *dead, char *path, size_t len)
+		 const uint8_t *dead, const struct sgf_record *from,
+		 char *path, size_t len)
 {
 	if (path[0] == '\0')
 		tui_save_dated(dir, "game", path, len);
-	return tui_save_sgf(path, g, set, human, dead);
+	return tui_save_sgf(path, g, set, human, dead, from);
 }
 
 bool
@@ -171,7 +209,7 @@ tui_save_keep_unfinished(const char *dir, char *kept, size_t len)
 
 int
 tui_save_read(const char *path, struct game *g, uint8_t *dead, int *play_on,
-	      char *err, size_t errlen)
+	      struct sgf_record *from, char *err, size_t errlen)
 {
 	struct sgf_record rec;
 	uint8_t marks[BOARD_MAX_POINTS];
@@ -190,7 +228,10 @@ tui_save_read(const char *path, struct game *g, uint8_t *dead, int *play_on,
 		if (game_sgf_dead(&rec, g, dead))
 			rc = 1;
 	}
-	sgf_record_free(&rec);
+	if (rc >= 0 && from != NULL)
+		*from = rec;
+	else
+		sgf_record_free(&rec);
 	return rc;
 }
 
@@ -211,7 +252,7 @@ tui_save_unfinished(const char *dir)
 	bool open;
 
 	tui_save_path(dir, "current.sgf", path, sizeof path);
-	if (tui_save_read(path, &g, NULL, NULL, err, sizeof err) < 0)
+	if (tui_save_read(path, &g, NULL, NULL, NULL, err, sizeof err) < 0)
 		return false;
 	/* A game without a move has nothing to lose. */
 	open = g.end == GAME_END_NONE && g.nmoves > 0;

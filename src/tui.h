@@ -25,6 +25,7 @@
 #include "game.h"
 #include "score.h"
 #include "settings.h"
+#include "sgf.h"
 
 #ifndef PATH_MAX
 #define PATH_MAX 4096
@@ -124,6 +125,10 @@ struct tui;
 /* The game screen's state. */
 struct tui_game {
 	struct game g;
+	/* The record the game was opened or resumed from, whose players,
+	 * date, names and comments what is saved keeps (HAS_FROM). */
+	struct sgf_record from;
+	bool has_from;
 	struct settings set;		/* what this game was started with */
 	enum color human;		/* against the computer: the player's colour */
 	enum tui_mode mode;
@@ -386,20 +391,26 @@ int tui_player_take(struct tui_player *p, point_t *move, char *err,
 void tui_player_stop(struct tui_player *p);
 
 /* tui-save.c */
-/* DEAD, when not NULL, marks the dead stones of the count (TB/TW). */
+/* DEAD, when not NULL, marks the dead stones of the count (TB/TW).  FROM,
+ * when not NULL, is the record the game was opened from: its players,
+ * ranks, date, name, event and comments carry over (a move's comment as
+ * long as the moves up to it are still the record's). */
 int tui_save_write(const char *dir, const struct game *g,
 		   const struct settings *set, enum color human,
-		   const uint8_t *dead);
+		   const uint8_t *dead, const struct sgf_record *from);
 /* Write G as a finished game: to PATH when it is not "", else to a new
  * DIR/game-DATE.sgf whose name then goes into PATH (LEN bytes). */
 int tui_save_archive(const char *dir, const struct game *g,
 		     const struct settings *set, enum color human,
-		     const uint8_t *dead, char *path, size_t len);
+		     const uint8_t *dead, const struct sgf_record *from,
+		     char *path, size_t len);
 /* Read PATH into G: 1 when it holds a count, whose dead stones go into
  * DEAD (if not NULL), 0 when not, -1 with ERR.  *PLAY_ON (if not NULL):
- * the moves at which the players went on after two passes, or -1. */
+ * the moves at which the players went on after two passes, or -1.  The
+ * record read goes into FROM when not NULL (to be freed), as read. */
 int tui_save_read(const char *path, struct game *g, uint8_t *dead,
-		  int *play_on, char *err, size_t errlen);
+		  int *play_on, struct sgf_record *from, char *err,
+		  size_t errlen);
 int tui_save_read_meta(const char *dir, struct settings *set);
 bool tui_save_unfinished(const char *dir);
 /* Before another game takes the place of an unfinished DIR/current.sgf:
