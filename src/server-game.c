@@ -226,6 +226,10 @@ server_game_load(struct server *srv, struct server_table *t)
 	sg->points[BLACK] = row.points[0];
 	sg->points[WHITE] = row.points[1];
 	sg->points_set = row.points_set;
+	/* A loss on time: the loser's clock is out, as before the restart. */
+	if (sg->status == SERVER_OVER && strcmp(sg->reason, "time") == 0 &&
+	    (sg->result[0] == 'B' || sg->result[0] == 'W'))
+		sg->cs[sg->result[0] == 'B' ? WHITE : BLACK].flagged = true;
 	if (row.resumed_at > 0 && row.resumed_at <= sg->g.nmoves)
 		sg->resumed_at = row.resumed_at;
 	/* The player to move is charged what they had thought when the
