@@ -124,7 +124,9 @@ net_client_new(const char *url, char *err, size_t errlen)
 		free(nc);
 		return NULL;
 	}
-	nc->poll_wait = 60;
+	/* The server holds a poll NET_CLIENT_POLL_S at most: a connection
+	 * that died silently shows within ten seconds more. */
+	nc->poll_wait = NET_CLIENT_POLL_S + 10;
 	return nc;
 }
 
@@ -643,6 +645,17 @@ bool
 net_client_move_pending(const struct net_client *nc)
 {
 	return nc->mv.active;
+}
+
+void
+net_client_move_cancel(struct net_client *nc)
+{
+	struct net_move *mv = &nc->mv;
+	unsigned gen = mv->gen + 1;
+
+	net_client_cancel(nc, &mv->req);
+	memset(mv, 0, sizeof *mv);
+	mv->gen = gen;
 }
 
 /* --- the loop */

@@ -75,6 +75,8 @@ void net_client_move(struct net_client *nc, long table, const char *move,
 		     int n, net_client_cb cb, void *arg);
 /* A move is being sent or retried. */
 bool net_client_move_pending(const struct net_client *nc);
+/* Stop sending or retrying it; its callback is not called. */
+void net_client_move_cancel(struct net_client *nc);
 
 /* Watch KIND ("table" or "room") number ID in slot W (0 or 1), replacing
  * what that slot watched.  ID 0 stops watching. */

@@ -555,6 +555,8 @@ tui_online_table_open(struct tui *t, long id, bool seated)
 	o->view = TUI_ONLINE_TABLE;
 	t->screen = TUI_SCREEN_ONLINE;
 	tui_online_message(t, false, _("Table %ld"), id);
+	/* A move of another table still being retried is that table's. */
+	net_client_move_cancel(o->nc);
 	net_client_watch(o->nc, 0, "table", id, tui_og_watch_cb, t);
 }
 
@@ -564,6 +566,8 @@ tui_online_table_drop(struct tui *t)
 	struct tui_online *o = t->online;
 
 	net_client_watch(o->nc, 0, "table", 0, NULL, NULL);
+	net_client_move_cancel(o->nc);
+	o->pending[0] = '\0';
 	if (t->game.online) {
 		game_free(&t->game.g);
 		t->game.online = false;

@@ -278,6 +278,10 @@ tui_online_logged_in(struct tui *t, const char *name, const char *token)
 	struct tui_online *o = t->online;
 
 	o->busy = false;
+	/* The server that answered, whatever the form says now (edited, or
+	 * set back to the saved server, while the login was on its way):
+	 * its token must not be kept for another. */
+	snprintf(o->url, sizeof o->url, "%s", net_client_url(o->nc));
 	snprintf(o->name, sizeof o->name, "%s", name);
 	net_client_set_token(o->nc, token);
 	memset(o->password, 0, sizeof o->password);
@@ -412,7 +416,7 @@ tui_online_resume_cb(void *arg, const struct net_reply *r)
 		return;
 	}
 	if (r->status == 401) {
-		net_token_save(o->token_path, o->url, "", NULL);
+		net_token_save(o->token_path, net_client_url(o->nc), "", NULL);
 		tui_online_message(t, true, _("The login has expired: log in again"));
 	} else
 		/* The server could not be asked: the login is kept, and

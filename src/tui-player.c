@@ -31,6 +31,10 @@
 #include "tui.h"
 #include "util.h"
 
+/* How long an engine just started may take to answer (it may load its
+ * data first), as tengen --match allows. */
+#define TUI_PLAYER_START_MS 300000
+
 static const char *
 tui_player_gtp_color(enum color c)
 {
@@ -101,6 +105,15 @@ tui_player_engine_reset(struct tui_player *p, const struct game *g)
 				n++;
 			}
 		}
+	/* A handicap as such; an engine that does not take set_free_handicap
+	 * (a refusal, not a failure) gets its stones as moves, as any other
+	 * setup stones. */
+	if (!white && n >= 2 && tui_player_engine_cmd(p, cmd) < 0) {
+		if (p->refusal[0] == '\0' || gtp_client_broken(p->gtp))
+			return -1;
+		p->refusal[0] = '\0';
+		white = true;
+	}
 	if (white || n < 2) {
 		/* Not a handicap: play the setup stones as moves. */
 		for (int y = 0; y < g->size; y++)
@@ -116,8 +129,7 @@ tui_player_engine_reset(struct tui_player *p, const struct game *g)
 				if (tui_player_engine_cmd(p, cmd) < 0)
 					return -1;
 			}
-	} else if (tui_player_engine_cmd(p, cmd) < 0)
-		return -1;
+	}
 	p->nsynced = 0;
 	p->synced_size = g->size;
 	p->synced_komi = g->komi;
@@ -154,6 +166,7 @@ tui_player_engine_move(struct tui_player *p, const struct game *g,
 	    p->synced_setup == g->initial.hash && p->nsynced <= g->nmoves;
 	point_t pt;
 	int i, rc;
+	bool quitting;
 	char name[64];
 
 	if (p->gtp == NULL) {
@@ -164,7 +177,22 @@ tui_player_engine_move(struct tui_player *p, const struct game *g,
 		}
 		pthread_mutex_lock(&p->lock);
 		p->engine_pid = gtp_client_pid(p->gtp);
+		quitting = p->quit;
 		pthread_mutex_unlock(&p->lock);
+		if (quitting) {
+			/* tui_player_stop() came before the engine's process
+			 * was known, and killed nothing. */
+			snprintf(err, errlen, "stopped");
+			pthread_mutex_lock(&p->lock);
+			p->engine_pid = 0;
+			pthread_mutex_unlock(&p->lock);
+			gtp_client_close(p->gtp);
+			p->gtp = NULL;
+			return BOARD_NONE;
+		}
+		/* An engine may load its data before its first answer (a
+		 * network, a book): as long as a match gives it. */
+		gtp_client_set_timeout(p->gtp, TUI_PLAYER_START_MS);
 		same = false;
 	}
 	for (i = 0; same && i < p->nsynced; i++)
@@ -173,6 +201,7 @@ tui_player_engine_move(struct tui_player *p, const struct game *g,
 			same = false;
 	if (!same && tui_player_engine_reset(p, g) < 0)
 		goto broken;
+	gtp_client_set_timeout(p->gtp, GTP_CLIENT_TIMEOUT_MS);
 	for (i = p->nsynced; i < g->nmoves; i++)
 		if (tui_player_engine_play(p, g, &g->moves[i]) < 0)
 			goto broken;

@@ -371,7 +371,7 @@ tui_draw(struct tui *t)
 	doupdate();
 }
 
-#define TUI_NET_FDS 32
+#define TUI_NET_FDS 64		/* net-http.c's NET_HTTP_MAX_SOCKETS */
 
 static int
 tui_loop(struct tui *t)

@@ -61,9 +61,9 @@ on_keys carol Tab Down Enter
 on_wait carol "Seat 2: carol"
 on_keys dave s
 on_wait dave "Seat 1: dave, ready"
-# dave moves once carol's tengen has asked for the state of the game
-# begun, and before the reply, held back, reaches it.
-states() { grep -c "^GET /state?table=" "$PROXY_LOG"; }
+# dave moves once the proxy has read the state of the game begun for
+# carol, and before the reply, held back, reaches her.
+states() { grep -c "^read /state?table=.* playing" "$PROXY_LOG"; }
 before=$(states)
 on_keys carol s
 on_wait dave "Move 0: Black to play (you)"
@@ -72,7 +72,6 @@ while [ "$(states)" -le "$before" ]; do
 	[ "$(date +%s)" -ge "$on_deadline" ] && on_fail "carol did not ask for the state"
 	sleep 0.05
 done
-sleep 0.5
 on_keys dave Enter
 on_wait dave "Black played E5"
 on_wait carol "Black played E5"

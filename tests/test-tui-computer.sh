@@ -193,4 +193,32 @@ chmod +x "$tui_tmp/picky-engine"
 tui_start --size 9 --engine "'$tui_tmp/picky-engine'" --pace off --ascii
 tui_goto E5 9; tui_keys Enter
 tui_wait "The engine failed: picky-engine: refused 'boardsize 9': unacceptable size"
+
+# An engine without set_free_handicap gets the handicap stones as moves;
+# the game goes on.  It also takes 32 s to start, as one that loads a big
+# network may: longer than the 30 s it has for any later answer.
+cat >"$tui_tmp/plain-engine" <<'EOF'
+#!/bin/sh
+sleep 32
+while read -r id cmd rest; do
+	echo "$cmd $rest" >>"$0.log"
+	case $cmd in
+	set_free_handicap) printf '?%s unknown command\n\n' "$id" ;;
+	genmove) printf '=%s A1\n\n' "$id" ;;
+	quit) printf '=%s\n\n' "$id"; exit 0 ;;
+	*) printf '=%s\n\n' "$id" ;;
+	esac
+done
+EOF
+chmod +x "$tui_tmp/plain-engine"
+tui_start --size 9 --handicap 2 --engine "'$tui_tmp/plain-engine'" \
+	--pace off --ascii
+saved_timeout=$tui_timeout
+tui_timeout=60
+tui_wait "White played A1"
+tui_timeout=$saved_timeout
+grep -q "^set_free_handicap " "$tui_tmp/plain-engine.log" &&
+	[ "$(grep -c "^play b [A-J][1-9]" "$tui_tmp/plain-engine.log")" -eq 2 ] ||
+	tui_fail "the handicap did not reach the engine as moves: $(cat "$tui_tmp/plain-engine.log")"
+tui_ok "an engine slow to start, without set_free_handicap, plays a handicap game"
 tui_done

@@ -7,7 +7,8 @@ and its path written to LOG, except as MODE says:
   quiet-polls  every GET /events is answered at once, with no events
   resync       every GET /events is answered at once: start over from
                the state (as a server does whose events were lost)
-  slow-state   every GET /state is read from the server at once and its
+  slow-state   every GET /state is read from the server at once ("read
+               PATH", with " playing" when a game is on, in LOG) and its
                reply held back for two seconds: it lands after the events
                that followed it
 
@@ -43,6 +44,10 @@ class Proxy(http.server.BaseHTTPRequestHandler):
         r = c.getresponse()
         reply = r.read()
         if mode == "slow-state" and self.path.startswith("/state"):
+            playing = b'"status":"playing"' in reply.replace(b" ", b"")
+            with open(log, "a") as f:
+                f.write("read " + self.path +
+                        (" playing" if playing else "") + "\n")
             time.sleep(2)
         self.reply(r.status, r.getheader("Content-Type") or "application/json",
                    reply)
