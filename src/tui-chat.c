@@ -23,6 +23,7 @@ tui_chat_clear(struct tui_chat *c)
 	c->seq = 0;
 	c->editing = false;
 	c->edit[0] = '\0';
+	c->epoch++;
 }
 
 void
@@ -66,6 +67,7 @@ tui_chat_sending(struct tui_chat *c, struct tui *t)
 			continue;
 		f->t = t;
 		f->chat = c;
+		f->epoch = c->epoch;
 		f->busy = true;
 		snprintf(f->text, sizeof f->text, "%s", c->edit);
 		c->edit[0] = '\0';
@@ -85,6 +87,11 @@ tui_chat_failed(struct tui_chat_flight *f)
 {
 	struct tui_chat *c = f->chat;
 
+	/* Sent to a table or room since left: not this chat's line. */
+	if (f->epoch != c->epoch) {
+		f->busy = false;
+		return;
+	}
 	if (c->edit[0] == '\0') {
 		snprintf(c->edit, sizeof c->edit, "%s", f->text);
 		c->editing = true;

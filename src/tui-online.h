@@ -37,6 +37,7 @@
 struct tui_chat_flight {
 	struct tui *t;
 	struct tui_chat *chat;
+	unsigned epoch;			/* the chat's when it was sent */
 	bool busy;
 	char text[501];
 };
@@ -48,6 +49,8 @@ struct tui_chat {
 	long seq;			/* of the last line from the server */
 	bool editing;			/* the input line has the keys */
 	char edit[501];
+	unsigned epoch;			/* one more at every clear: another
+					 * table's or room's chat */
 	struct tui_chat_flight flight[TUI_CHAT_FLIGHT];
 };
 

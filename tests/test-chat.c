@@ -76,6 +76,23 @@ test_both_fail(void **state)
 	assert_non_null(strstr(c.line[0], ": one"));
 }
 
+/* A line that fails once its table is left is not put in the next one's
+ * input line, nor shown there. */
+static void
+test_fails_after_leaving(void **state)
+{
+	struct tui_chat_flight *one;
+
+	(void)state;
+	one = send_line("for the first table");
+	tui_chat_clear(&c);
+	tui_chat_failed(one);
+	assert_string_equal(c.edit, "");
+	assert_false(c.editing);
+	assert_int_equal(c.n, 0);
+	assert_false(one->busy);
+}
+
 static void
 test_arrived_frees(void **state)
 {
@@ -208,6 +225,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_first_fails, setup),
 		cmocka_unit_test_setup(test_both_fail, setup),
+		cmocka_unit_test_setup(test_fails_after_leaving, setup),
 		cmocka_unit_test_setup(test_arrived_frees, setup),
 		cmocka_unit_test_setup(test_full_flight, setup),
 		cmocka_unit_test_setup(test_past_and_events, setup),
