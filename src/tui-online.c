@@ -363,7 +363,7 @@ tui_online_connect(struct tui *t)
 	return true;
 }
 
-static bool tui_online_resume(struct tui *t);
+static bool tui_online_resume(struct tui *t, const char *name);
 
 static void
 tui_online_submit(struct tui *t, bool reg)
@@ -375,7 +375,7 @@ tui_online_submit(struct tui *t, bool reg)
 		return;
 	/* No password typed, and a login kept for this server and name:
 	 * try it again (the server may have been down). */
-	if (o->password[0] == '\0' && !reg && tui_online_resume(t))
+	if (o->password[0] == '\0' && !reg && tui_online_resume(t, o->user))
 		return;
 	if (o->url[0] == '\0' || o->user[0] == '\0' || o->password[0] == '\0') {
 		tui_online_message(t, true, _("Fill in the server, your name and your password"));
@@ -426,16 +426,18 @@ tui_online_resume_cb(void *arg, const struct net_reply *r)
 	o->field = TUI_FIELD_PASSWORD;
 }
 
-/* Go on with the login kept for the server of the form, if there is one:
- * true when it is being tried. */
+/* Go on with the login kept for the server of the form, if there is one
+ * (and it is NAME's, when NAME is not NULL or ""): true when it is being
+ * tried. */
 static bool
-tui_online_resume(struct tui *t)
+tui_online_resume(struct tui *t, const char *name)
 {
 	struct tui_online *o = t->online;
 	char token[128], user[sizeof o->user];
 
 	if (o->url[0] == '\0' || net_token_load(o->token_path, o->url, user,
 	    sizeof user, token, sizeof token) < 0 || token[0] == '\0' ||
+	    (name != NULL && name[0] != '\0' && strcmp(name, user) != 0) ||
 	    !tui_online_connect(t))
 		return false;
 	snprintf(o->user, sizeof o->user, "%s", user);
@@ -475,7 +477,7 @@ tui_online_enter(struct tui *t, const char *url)
 			o->url[--n] = '\0';
 	}
 	o->field = o->url[0] == '\0' ? TUI_FIELD_URL : TUI_FIELD_NAME;
-	tui_online_resume(t);
+	tui_online_resume(t, NULL);
 }
 
 void

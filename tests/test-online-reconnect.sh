@@ -97,6 +97,18 @@ on_server_stop
 on_start alice
 on_wait alice "Enter tries again"
 on_server "$port"
+# Another name without a password does not go on with alice's login.
+on_keys alice Up BSpace BSpace BSpace BSpace BSpace
+on_type alice zed
+on_keys alice Enter
+on_wait alice " >  Password"
+on_keys alice Enter
+on_wait alice "Fill in the server, your name and your password"
+on_ok "a kept login is not taken for another name"
+on_keys alice Up BSpace BSpace BSpace
+on_type alice alice
+on_keys alice Enter
+on_wait alice " >  Password"
 on_keys alice Enter
 on_wait alice "Move 6: Black to play (you)"
 on_ok "a login kept while the server was down serves once it is back"
