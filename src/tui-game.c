@@ -840,8 +840,17 @@ tui_game_tick(struct tui *t)
 		rc = tui_player_take(&gm->player, &move, err, sizeof err);
 		if (rc < 0) {
 			gm->thinking = false;
-			tui_game_message(gm, true, _("The engine failed: %s. Enter tries again"),
-			    err);
+			/* A refusal stays a refusal, however often asked; an
+			 * illegal move may come again. */
+			if (strstr(err, ": refused '") != NULL)
+				tui_game_message(gm, true, _("The engine cannot play this game: %s"),
+				    err);
+			else if (strstr(err, ": illegal move ") != NULL)
+				tui_game_message(gm, true, _("The engine played an illegal move (%s): Z takes back a move, Enter asks again"),
+				    err);
+			else
+				tui_game_message(gm, true, _("The engine failed: %s. Enter tries again"),
+				    err);
 			return;
 		}
 		if (rc == 0)

@@ -219,7 +219,8 @@ tui_player_engine_move(struct tui_player *p, const struct game *g,
 		return BOARD_RESIGN;
 	pt = board_vertex_parse(&g->board, reply);
 	if (pt == BOARD_NONE || game_check(g, c, pt) != MOVE_OK) {
-		snprintf(err, errlen, "%s: illegal move %s", p->engine, reply);
+		snprintf(err, errlen, "%s: illegal move %s",
+		    tui_player_engine_name(p, name, sizeof name), reply);
 		p->synced_size = 0;	/* start over next time */
 		return BOARD_NONE;
 	}

@@ -192,7 +192,27 @@ EOF
 chmod +x "$tui_tmp/picky-engine"
 tui_start --size 9 --engine "'$tui_tmp/picky-engine'" --pace off --ascii
 tui_goto E5 9; tui_keys Enter
-tui_wait "The engine failed: picky-engine: refused 'boardsize 9': unacceptable size"
+tui_wait "The engine cannot play this game: picky-engine: refused 'boardsize 9':"
+
+# An engine that plays on a stone: said so, with the way out, and its
+# short name.
+cat >"$tui_tmp/cheat-engine" <<'EOF'
+#!/bin/sh
+while read -r id cmd rest; do
+	case $cmd in
+	genmove) printf '=%s E5\n\n' "$id" ;;
+	quit) printf '=%s\n\n' "$id"; exit 0 ;;
+	*) printf '=%s\n\n' "$id" ;;
+	esac
+done
+EOF
+chmod +x "$tui_tmp/cheat-engine"
+tui_start --size 9 --engine "'$tui_tmp/cheat-engine' --fast" --color black \
+	--pace off --ascii
+tui_goto E5 9; tui_keys Enter
+tui_wait "The engine played an illegal move (cheat-engine: illegal move E5)"
+tui_keys z
+tui_wait "Black to play"
 
 # An engine without set_free_handicap gets the handicap stones as moves;
 # the game goes on.  It also takes 32 s to start, as one that loads a big
