@@ -156,6 +156,17 @@ tui_player_engine_play(struct tui_player *p, const struct game *g,
 	return 0;
 }
 
+/* The engine closed: started again at the next question. */
+static void
+tui_player_engine_close(struct tui_player *p)
+{
+	pthread_mutex_lock(&p->lock);
+	p->engine_pid = 0;
+	pthread_mutex_unlock(&p->lock);
+	gtp_client_close(p->gtp);
+	p->gtp = NULL;
+}
+
 static point_t
 tui_player_engine_move(struct tui_player *p, const struct game *g,
 		       enum color c, char *err, size_t errlen)
@@ -183,11 +194,7 @@ tui_player_engine_move(struct tui_player *p, const struct game *g,
 			/* tui_player_stop() came before the engine's process
 			 * was known, and killed nothing. */
 			snprintf(err, errlen, "stopped");
-			pthread_mutex_lock(&p->lock);
-			p->engine_pid = 0;
-			pthread_mutex_unlock(&p->lock);
-			gtp_client_close(p->gtp);
-			p->gtp = NULL;
+			tui_player_engine_close(p);
 			return BOARD_NONE;
 		}
 		/* An engine may load its data before its first answer (a
@@ -240,11 +247,7 @@ broken:
 	    p->refusal : gtp_client_error(p->gtp)[0] ?
 	    gtp_client_error(p->gtp) : "error");
 	p->refusal[0] = '\0';
-	pthread_mutex_lock(&p->lock);
-	p->engine_pid = 0;
-	pthread_mutex_unlock(&p->lock);
-	gtp_client_close(p->gtp);
-	p->gtp = NULL;
+	tui_player_engine_close(p);
 	return BOARD_NONE;
 }
 

@@ -222,28 +222,26 @@ if command -v python3 >/dev/null 2>&1; then
 	# A proxy in front of tengend that answers every poll for events at
 	# once, with none: the client polls about once a second, not in a
 	# tight loop.
-	on_proxy quiet-polls
-	url=$URL
-	URL=$PROXY_URL
-	on_start hana
-	on_register hana
-	URL=$url
+	# through MODE NAME PATTERN: NAME logs in through such a proxy;
+	# ASKED, the requests matching PATTERN it sees in the 8 s after.
+	through() {
+		on_proxy "$1"
+		url=$URL
+		URL=$PROXY_URL
+		on_start "$2"
+		on_register "$2"
+		URL=$url
+		: >"$PROXY_LOG"
+		sleep 8
+		asked=$(grep -c "$3" "$PROXY_LOG")
+	}
 	# Eight seconds of polls answered at once: a few, not thousands.
-	: >"$PROXY_LOG"
-	sleep 8
-	polls=$(grep -c "^GET /events" "$PROXY_LOG")
-	[ "$polls" -ge 4 ] && [ "$polls" -le 12 ] ||
-		on_fail "$polls polls in 8 s through a proxy that answers at once"
-	on_ok "a poll answered at once with nothing waits: $polls polls in 8 s"
+	through quiet-polls hana "^GET /events"
+	[ "$asked" -ge 4 ] && [ "$asked" -le 12 ] ||
+		on_fail "$asked polls in 8 s through a proxy that answers at once"
+	on_ok "a poll answered at once with nothing waits: $asked polls in 8 s"
 	# One that always says to start over from the state: the same.
-	on_proxy resync
-	URL=$PROXY_URL
-	on_start ivan
-	on_register ivan
-	URL=$url
-	: >"$PROXY_LOG"
-	sleep 8
-	asked=$(grep -c "^GET /events\|^GET /state" "$PROXY_LOG")
+	through resync ivan "^GET /events\|^GET /state"
 	[ "$asked" -ge 4 ] && [ "$asked" -le 24 ] ||
 		on_fail "$asked polls and states in 8 s through a proxy that says resync"
 	on_ok "a poll that says resync at once waits: $asked polls and states in 8 s"
