@@ -279,6 +279,8 @@ tui_og_game(struct tui *t, const cJSON *gj)
 				    net_client_str(gj, "result"),
 				    net_client_str(gj, "reason"));
 			o->result_game = o->game_id;
+			/* A table opened after its game ended says how. */
+			tui_online_message(t, false, "%s", o->result);
 		}
 	} else
 		o->result[0] = '\0';

@@ -34,6 +34,10 @@ on_start bob
 on_wait bob "won 1, lost 0"
 on_keys bob Tab Enter
 on_wait bob "Game over: W+R: White wins; you win 1 point, rank"
+# The status line, above the keys' line, says it too.
+status=$(on_screen bob | sed -n 23p | sed 's/ *$//')
+[ "$status" = "W+R: White wins; you win 1 point, rank Beginner" ] ||
+	on_fail "bob's status line: $status"
 on_ok "a player back after the end is told the points and rank"
 
 # carol plays White through the slow proxy; dave, Black, moves as soon as
