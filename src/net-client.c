@@ -236,6 +236,16 @@ net_client_parse(const struct net_client *nc, long status, const char *body,
 		r->message = msg;
 		return;
 	}
+	if (status >= 300 && status < 400) {
+		/* No tengen reply, and nothing a retry changes: the address
+		 * is not the server's own. */
+		snprintf(msg, msglen, "%s sends elsewhere (HTTP %ld)%s%s: give "
+		    "the server's own address", nc->url, status,
+		    error ? " to " : "", error ? error : "");
+		r->code = "redirect";
+		r->message = msg;
+		return;
+	}
 	*json = cJSON_ParseWithLength(body, len);
 	if (*json == NULL || !cJSON_IsObject(*json)) {
 		cJSON_Delete(*json);

@@ -159,6 +159,12 @@ class H(http.server.BaseHTTPRequestHandler):
     def answer(self):
         n = int(self.headers.get("Content-Length") or 0)
         self.rfile.read(n)
+        if sys.argv[2] == "redirect":
+            self.send_response(301)
+            self.send_header("Location", "https://example.org/")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         self.send_response(200)
         if sys.argv[2] == "html":
             body = b"<html><body>It works!</body></html>"
@@ -218,6 +224,18 @@ if command -v python3 >/dev/null 2>&1; then
 	on_wait gina "Start game"
 	kill "$garbage" 2>/dev/null
 	on_ok "a reply that never ends is cut at 16 MiB, with a message"
+	garbage_server redirect
+	on_start jane
+	on_wait jane "Password"
+	on_type jane jane
+	on_keys jane Tab
+	on_type jane secret-jane
+	on_keys jane Enter
+	on_wait jane "sends elsewhere (HTTP 301) to https://example.org/"
+	on_keys jane Escape
+	on_wait jane "Start game"
+	kill "$garbage" 2>/dev/null
+	on_ok "a server address that redirects says where to"
 
 	# A proxy in front of tengend that answers every poll for events at
 	# once, with none: the client polls about once a second, not in a
