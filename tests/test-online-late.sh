@@ -78,7 +78,9 @@ while [ "$(states)" -le "$before" ]; do
 done
 on_keys dave Enter
 on_wait dave "Black played E5"
-on_wait carol "Black played E5"
+# The move comes as its event, or in a state read after it (a refresh
+# for another event, or carol's drop and return under the two-second
+# disconnect limit): either way it is on the board, White to play.
 on_wait carol "Move 1: White to play (you)"
 on_expect_row carol 5 ". . . . X . . . ."
 on_goto carol C3 9
