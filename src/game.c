@@ -52,6 +52,15 @@ game_copy(struct game *dst, const struct game *src)
 	    (size_t)(src->nmoves + 1) * sizeof *dst->hashes);
 }
 
+/* The game goes on: no result holds. */
+static void
+game_clear_result(struct game *g)
+{
+	g->end = GAME_END_NONE;
+	g->winner = EMPTY;
+	g->score = 0;
+}
+
 void
 game_reset(struct game *g)
 {
@@ -61,9 +70,7 @@ game_reset(struct game *g)
 	g->handicap = 0;
 	g->nmoves = 0;
 	g->hashes[0] = g->board.hash;
-	g->end = GAME_END_NONE;
-	g->winner = EMPTY;
-	g->score = 0;
+	game_clear_result(g);
 }
 
 int
@@ -198,6 +205,9 @@ game_play(struct game *g, enum color c, point_t p)
 	g->moves[g->nmoves].point = p;
 	g->nmoves++;
 	g->hashes[g->nmoves] = g->board.hash;
+	/* A move after the end (a finished record played on): the result
+	 * no longer holds. */
+	game_clear_result(g);
 	return MOVE_OK;
 }
 
@@ -219,9 +229,7 @@ game_goto(struct game *g, int n)
 	for (int i = 0; i < n; i++)
 		board_play(&g->board, g->moves[i].color, g->moves[i].point);
 	g->nmoves = n;
-	g->end = GAME_END_NONE;
-	g->winner = EMPTY;
-	g->score = 0;
+	game_clear_result(g);
 }
 
 int

@@ -76,7 +76,8 @@ void game_set_to_move(struct game *g, enum color c);
 
 /* Full legality including positional superko. */
 enum board_verdict game_check(const struct game *g, enum color c, point_t p);
-/* Play (a point or BOARD_PASS); returns MOVE_OK or why not, unchanged then. */
+/* Play (a point or BOARD_PASS); returns MOVE_OK or why not, unchanged then.
+ * A move after the end takes the result away. */
 enum board_verdict game_play(struct game *g, enum color c, point_t p);
 void game_resign(struct game *g, enum color loser);
 

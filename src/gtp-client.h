@@ -28,6 +28,9 @@ struct gtp_client;
 
 /* Default per-command timeout in milliseconds; 0 would mean none. */
 #define GTP_CLIENT_TIMEOUT_MS 30000
+/* For the first answer of an engine just started, which may load its data
+ * (a network, a book) first. */
+#define GTP_CLIENT_START_MS 300000
 
 /* Start COMMAND with /bin/sh -c (so a user's command line such as
  * "gnugo --mode gtp --level 5" works as typed).  ERRLOG is a file the

@@ -1006,19 +1006,7 @@ gtp_engine_execute(struct gtp_engine *e, const char *line, char **reply)
 		gtp_engine_printf(e, "unknown command");
 		ok = -1;
 	} else {
-		int before = e->game.nmoves;
-
 		ok = fn(e, argc - 1, argv + 1);
-		/* A move played on a finished record (play, genmove): the
-		 * game goes on, its result no longer holds.  A record just
-		 * loaded keeps its own. */
-		if (ok == 0 && e->game.nmoves > before &&
-		    e->game.end != GAME_END_NONE &&
-		    strcmp(argv[0], "loadsgf") != 0) {
-			e->game.end = GAME_END_NONE;
-			e->game.winner = EMPTY;
-			e->game.score = 0;
-		}
 	}
 	*reply = gtp_engine_frame(ok == 0, id, e->buf);
 	if (id)

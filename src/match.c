@@ -7,7 +7,7 @@
  * illegal move from the opponent loses the game), two passes end a game, and
  * tengen's counting with its dead-stone estimate decides it.  Every game is
  * written as SGF, a counted one with its count (TB/TW).  The engine has
- * MATCH_START_MS for its first answer (engines load their data then),
+ * GTP_CLIENT_START_MS for its first answer (engines load their data then),
  * GTP_CLIENT_TIMEOUT_MS for every other one but its moves, and all the
  * time it likes for a move; what it writes to stderr goes to engine.log in
  * the --sgf-dir (else nowhere).
@@ -30,8 +30,6 @@
 #include "score.h"
 #include "sgf.h"
 #include "util.h"
-
-#define MATCH_START_MS 300000
 
 void
 match_interval(double wins, int n, double *lo, double *hi)
@@ -439,7 +437,7 @@ match_run(const struct match_options *mo)
 				    mo->engine, strerror(errno));
 				break;
 			}
-			gtp_client_set_timeout(gc, MATCH_START_MS);
+			gtp_client_set_timeout(gc, GTP_CLIENT_START_MS);
 		}
 		memset(notes, 0, sizeof *notes * (size_t)nnotes);
 		winner = match_game(mo, ai, gc, ours, &g, dead, &seconds,

@@ -320,14 +320,13 @@ net_http_finish(struct net_http *h)
 
 			curl_easy_getinfo(r->easy, CURLINFO_RESPONSE_CODE, &status);
 			/* Redirects are not followed (the token would go
-			 * along): where it points is told instead. */
-			if (status >= 300 && status < 400 &&
+			 * along): where one points is told instead. */
+			if (status < 300 || status >= 400 ||
 			    curl_easy_getinfo(r->easy, CURLINFO_REDIRECT_URL,
-			    &to) == CURLE_OK && to != NULL)
-				snprintf(r->error, sizeof r->error, "%s", to);
+			    &to) != CURLE_OK)
+				to = NULL;
 			r->cb(r->arg, status, r->reply ? r->reply : "", r->len,
-			    status >= 300 && status < 400 && r->error[0] ?
-			    r->error : NULL);
+			    to);
 		} else if (r->too_big) {
 			snprintf(r->error, sizeof r->error, "the reply is larger "
 			    "than %zu MiB: not a tengen server",

@@ -842,10 +842,10 @@ tui_game_tick(struct tui *t)
 			gm->thinking = false;
 			/* A refusal stays a refusal, however often asked; an
 			 * illegal move may come again. */
-			if (strstr(err, ": refused '") != NULL)
+			if (rc == TUI_PLAYER_REFUSED)
 				tui_game_message(gm, true, _("The engine cannot play this game: %s"),
 				    err);
-			else if (strstr(err, ": illegal move ") != NULL)
+			else if (rc == TUI_PLAYER_ILLEGAL)
 				tui_game_message(gm, true, _("The engine played an illegal move (%s): Z takes back a move, Enter asks again"),
 				    err);
 			else

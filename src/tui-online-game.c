@@ -377,7 +377,6 @@ tui_og_result_words(struct tui *t, const cJSON *src)
 			    (size_t)len, _("; your points stay as they were, "
 			    "rank %s"), net_client_str(rank, col));
 	}
-	o->result_game = o->game_id;
 }
 
 /* The end event of the game being played or watched. */
@@ -388,6 +387,7 @@ tui_og_end(struct tui *t, const cJSON *ev)
 	struct tui_game *gm = &t->game;
 
 	tui_og_result_words(t, ev);
+	o->result_game = o->game_id;
 	gm->mode = TUI_OVER;
 	gm->g.end = GAME_END_SCORE;
 	gm->has_preview = false;

@@ -31,10 +31,6 @@
 #include "tui.h"
 #include "util.h"
 
-/* How long an engine just started may take to answer (it may load its
- * data first), as tengen --match allows. */
-#define TUI_PLAYER_START_MS 300000
-
 static const char *
 tui_player_gtp_color(enum color c)
 {
@@ -169,7 +165,7 @@ tui_player_engine_close(struct tui_player *p)
 
 static point_t
 tui_player_engine_move(struct tui_player *p, const struct game *g,
-		       enum color c, char *err, size_t errlen)
+		       enum color c, int *failure, char *err, size_t errlen)
 {
 	const char *reply;
 	struct game_move m;
@@ -197,9 +193,8 @@ tui_player_engine_move(struct tui_player *p, const struct game *g,
 			tui_player_engine_close(p);
 			return BOARD_NONE;
 		}
-		/* An engine may load its data before its first answer (a
-		 * network, a book): as long as a match gives it. */
-		gtp_client_set_timeout(p->gtp, TUI_PLAYER_START_MS);
+		/* An engine may load its data before its first answer. */
+		gtp_client_set_timeout(p->gtp, GTP_CLIENT_START_MS);
 		same = false;
 	}
 	for (i = 0; same && i < p->nsynced; i++)
@@ -226,6 +221,7 @@ tui_player_engine_move(struct tui_player *p, const struct game *g,
 		return BOARD_RESIGN;
 	pt = board_vertex_parse(&g->board, reply);
 	if (pt == BOARD_NONE || game_check(g, c, pt) != MOVE_OK) {
+		*failure = TUI_PLAYER_ILLEGAL;
 		snprintf(err, errlen, "%s: illegal move %s",
 		    tui_player_engine_name(p, name, sizeof name), reply);
 		p->synced_size = 0;	/* start over next time */
@@ -242,6 +238,8 @@ tui_player_engine_move(struct tui_player *p, const struct game *g,
 	return pt;
 broken:
 	/* A refusal's reason, or what broke. */
+	if (p->refusal[0] != '\0')
+		*failure = TUI_PLAYER_REFUSED;
 	snprintf(err, errlen, "%s: %s",
 	    tui_player_engine_name(p, name, sizeof name), p->refusal[0] ?
 	    p->refusal : gtp_client_error(p->gtp)[0] ?
@@ -262,6 +260,7 @@ tui_player_main(void *arg)
 		enum color c;
 		unsigned gen;
 		point_t move;
+		int failure = TUI_PLAYER_BROKE;
 		char err[256] = "";
 
 		while (!p->quit && !p->has_request)
@@ -284,7 +283,7 @@ tui_player_main(void *arg)
 		if (p->kind == TUI_AI)
 			move = ai_genmove(p->ai, &g, c, NULL);
 		else
-			move = tui_player_engine_move(p, &g, c, err,
+			move = tui_player_engine_move(p, &g, c, &failure, err,
 			    sizeof err);
 		game_free(&g);
 
@@ -294,6 +293,7 @@ tui_player_main(void *arg)
 			p->has_result = true;
 			p->result_gen = gen;
 			p->result = move;
+			p->failure = failure;
 			snprintf(p->error, sizeof p->error, "%s", err);
 			if (write(p->wake_fd, "m", 1) < 0) {
 				/* The pipe is full: the main loop wakes anyway. */
@@ -404,7 +404,7 @@ tui_player_take(struct tui_player *p, point_t *move, char *err, size_t errlen)
 		p->has_result = false;
 		if (p->result == BOARD_NONE) {
 			snprintf(err, errlen, "%s", p->error);
-			rc = -1;
+			rc = p->failure;
 		} else {
 			*move = p->result;
 			rc = 1;

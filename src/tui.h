@@ -104,6 +104,7 @@ struct tui_player {
 	enum color request_color;
 	point_t result;
 	char error[256];
+	int failure;			/* with RESULT BOARD_NONE: how */
 	pid_t engine_pid;		/* the engine's process while it runs, or 0 */
 	char refusal[160];		/* the engine's last "?" (worker only) */
 	/* The engine's view of the game (worker thread only). */
@@ -384,8 +385,16 @@ void tui_player_cancel(struct tui_player *p);
 /* The computer's answer to the last question, at once: the best move it
  * has found (Esc while it thinks). */
 void tui_player_hurry(struct tui_player *p);
+/* How an engine failed to answer: broken (started again when asked
+ * again), refusing the game (asking again will not help), or with an
+ * illegal move (it may play it again). */
+enum tui_player_failure {
+	TUI_PLAYER_BROKE = -1,
+	TUI_PLAYER_REFUSED = -2,
+	TUI_PLAYER_ILLEGAL = -3
+};
 /* 1 and *MOVE when the answer to the last question is in, 0 if not yet,
- * -1 with ERR when the computer failed. */
+ * a tui_player_failure with ERR when the computer failed. */
 int tui_player_take(struct tui_player *p, point_t *move, char *err,
 		    size_t errlen);
 void tui_player_stop(struct tui_player *p);
