@@ -512,8 +512,10 @@ server_game_end(struct server *srv, struct server_table *t,
 
 	/* The clock of the player who was to move keeps the time its
 	 * unfinished move took, off its main time (no increment, no new
-	 * period: no move was made); a loss on time has its clock at 0. */
-	if (sg->status == SERVER_PLAYING && strcmp(reason, "time") != 0) {
+	 * period: no move was made); on a loss on time too, whose clock
+	 * then has no time left however much main time a move limit
+	 * left it. */
+	if (sg->status == SERVER_PLAYING) {
 		struct clock_state *cs = &sg->cs[game_to_move(&sg->g)];
 		double spent = util_now() - sg->turn_start;
 

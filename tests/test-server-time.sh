@@ -25,11 +25,15 @@ call GET "/state?table=$t" ""
 ok "$(jo .game.status)/$(jo .game.result)/$(jo .game.reason)" over/W+T/time \
 	"black loses on time after the per-move limit"
 ok "$(jo .game.clock.black.left)" 0 "the loser's clock shows no time left"
+ok "$(jo '.game.clock.black.main_left | (. >= 50 and . <= 59)')" true \
+	"and its main time less the second its move took ($(jo .game.clock.black.main_left) s)"
 server_kill -9
 server_start --count-seconds 5
 call GET "/state?table=$t" ""
 ok "$(jo .game.result)/$(jo .game.clock.black.left)" W+T/0 \
 	"and still none after a restart"
+ok "$(jo '.game.clock.black.main_left | (. >= 50 and . <= 59)')" true \
+	"with the same main time ($(jo .game.clock.black.main_left) s)"
 ok "$(events "$t" 0 | jq -r '[.events[] | select(.type == "end")][0] | .type + " " + .reason')" "end time" \
 	"the end comes as an event"
 call GET "/user?name=bob" ""
