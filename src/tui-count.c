@@ -41,6 +41,9 @@ tui_count_begin(struct tui *t, const uint8_t *dead)
 	gm->has_preview = false;
 	gm->view = -1;
 	gm->mode = TUI_COUNT;
+	/* A question asked in play ("Resign this game?") is not one about
+	 * the count: Enter would answer it instead of marking a group. */
+	t->dialog.open = false;
 	if (dead != NULL)
 		memcpy(gm->dead, dead, sizeof gm->dead);
 	else

@@ -518,7 +518,8 @@ tui_game_resign_yes(struct tui *t)
 	enum color loser = gm->set.opponent == SETTINGS_HOTSEAT ?
 	    game_to_move(&gm->g) : gm->human;
 
-	if (gm->g.end != GAME_END_NONE)
+	/* The game may have moved on while the question was open. */
+	if (gm->g.end != GAME_END_NONE || gm->mode != TUI_PLAY)
 		return;
 	tui_game_stop_thinking(gm);
 	gm->has_preview = false;

@@ -14,7 +14,8 @@
  * An external engine (GNU Go, KataGo, ...) is driven the same way through
  * gtp-client: the worker keeps the engine's game in step with ours, sending
  * only the moves it has not seen when the game has just grown, and starting
- * the engine's board over after an undo.
+ * the engine's board over after an undo.  An engine cannot be hurried: one
+ * whose answer is no longer wanted is killed and started again.
  */
 #include "config.h"
 
@@ -377,6 +378,11 @@ tui_player_cancel(struct tui_player *p)
 	p->has_result = false;
 	if (p->busy && p->ai != NULL)
 		ai_stop(p->ai);
+	/* An engine cannot be told to stop a genmove, and the next question
+	 * would wait for the answer thrown away: its process group goes, and
+	 * the next question starts it again. */
+	if (p->busy && p->engine_pid > 0)
+		kill(-p->engine_pid, SIGKILL);
 	pthread_mutex_unlock(&p->lock);
 }
 

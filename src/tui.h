@@ -381,6 +381,8 @@ int tui_player_start(struct tui_player *p, enum tui_player_kind kind,
 		     const char *engine, uint64_t seed, int wake_fd, char *err,
 		     size_t errlen);
 void tui_player_ask(struct tui_player *p, const struct game *g, enum color c);
+/* Forget the question: the AI is stopped, an external engine busy with it
+ * killed (started again by the next question). */
 void tui_player_cancel(struct tui_player *p);
 /* The computer's answer to the last question, at once: the best move it
  * has found (Esc while it thinks). */

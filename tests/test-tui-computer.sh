@@ -4,7 +4,8 @@
 # player's move together; with --pace fast the reply waits 1-2 s while the
 # screen still answers; an external GTP engine (tengen --gtp itself) plays
 # like the built-in one, and one that thinks for a minute is stopped when
-# the player leaves the game.
+# the player leaves the game or takes a move back; a question open when the
+# counting begins is closed.
 . "${top_srcdir:-.}/tests/tui/lib.sh"
 tui_init test-tui-computer
 sgf="$XDG_DATA_HOME/tengen/current.sgf"
@@ -241,4 +242,74 @@ grep -q "^set_free_handicap " "$tui_tmp/plain-engine.log" &&
 	[ "$(grep -c "^play b [A-J][1-9]" "$tui_tmp/plain-engine.log")" -eq 2 ] ||
 	tui_fail "the handicap did not reach the engine as moves: $(cat "$tui_tmp/plain-engine.log")"
 tui_ok "an engine slow to start, without set_free_handicap, plays a handicap game"
+# Undo while an engine thinks for a minute: the next question does not
+# wait for the answer thrown away (the engine is started again), and the
+# first engine is stopped.
+cat >"$tui_tmp/once-slow-engine" <<'EOF'
+#!/bin/sh
+while read -r id cmd rest; do
+	case $cmd in
+	genmove)
+		if [ ! -e "$0.slow" ]; then
+			echo $$ >"$0.slow"
+			sleep 60
+		fi
+		printf '=%s pass\n\n' "$id" ;;
+	quit) printf '=%s\n\n' "$id"; exit 0 ;;
+	*) printf '=%s\n\n' "$id" ;;
+	esac
+done
+EOF
+chmod +x "$tui_tmp/once-slow-engine"
+tui_start --size 9 --engine "'$tui_tmp/once-slow-engine'" --color black \
+	--pace off --ascii
+tui_goto E5 9; tui_keys Enter
+tui_wait "Move 1"
+sleep 1
+[ -s "$tui_tmp/once-slow-engine.slow" ] || tui_fail "the engine is not thinking"
+tui_keys z
+tui_wait "Took back 1 move: Black to play"
+start=$(now_ms)
+tui_goto D4 9; tui_keys Enter
+tui_wait "White passes"
+[ $(($(now_ms) - start)) -le 10000 ] ||
+	tui_fail "the engine's answer waited for the one thrown away"
+pid=$(cat "$tui_tmp/once-slow-engine.slow")
+if kill -0 "$pid" 2>/dev/null && [ "$(ps -o stat= -p "$pid" | cut -c1)" != Z ]; then
+	tui_fail "the first engine still runs ($pid)"
+fi
+tui_ok "undo while an engine thinks: the engine is started again"
+
+# A question left open when the game moves on: Black passes and asks to
+# resign; the engine's pass (2 s later) starts the counting, which closes
+# the question, so Enter marks a group instead of resigning.
+cat >"$tui_tmp/late-pass-engine" <<'EOF'
+#!/bin/sh
+while read -r id cmd rest; do
+	case $cmd in
+	genmove)
+		if [ -e "$0.played" ]; then
+			sleep 2; printf '=%s pass\n\n' "$id"
+		else
+			: >"$0.played"; printf '=%s C3\n\n' "$id"
+		fi ;;
+	quit) printf '=%s\n\n' "$id"; exit 0 ;;
+	*) printf '=%s\n\n' "$id" ;;
+	esac
+done
+EOF
+chmod +x "$tui_tmp/late-pass-engine"
+tui_start --size 9 --engine "'$tui_tmp/late-pass-engine'" --color black \
+	--pace off --ascii
+tui_goto E5 9; tui_keys Enter
+tui_wait "White played C3"
+tui_keys p g
+tui_wait "Resign this game?"
+tui_wait_gone "Resign this game?"
+tui_keys Enter
+sleep 1
+case $(tui_screen) in
+*resign*|*W+R*) tui_fail "Enter in the counting resigned the game" ;;
+esac
+tui_ok "a question from play is closed when the counting begins"
 tui_done
