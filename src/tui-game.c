@@ -129,11 +129,24 @@ tui_game_save(struct tui *t)
 	 * which removes the archived file, and given again writes it again
 	 * under the same name. */
 	if (gm->g.end != GAME_END_NONE && !gm->saved_final) {
-		gm->saved_final = true;
-		tui_save_archive(t->data_dir, &gm->g, &gm->set, gm->human,
+		if (tui_save_archive(t->data_dir, &gm->g, &gm->set, gm->human,
 		    dead, gm->has_from ? &gm->from : NULL, gm->archive,
-		    sizeof gm->archive);
+		    sizeof gm->archive) < 0)
+			tui_game_message(gm, true,
+			    _("Cannot save the game in %s"), t->data_dir);
+		else
+			gm->saved_final = true;
 	}
+}
+
+/* Save on leaving: an unfinished game, or a finished one whose record
+ * could not be written when it ended (a full disk since freed).  A record
+ * opened to be looked through is never saved over the unfinished game. */
+void
+tui_game_save_on_leave(struct tui *t)
+{
+	if (t->game.g.end == GAME_END_NONE || !t->game.saved_final)
+		tui_game_save(t);
 }
 
 int
@@ -533,6 +546,13 @@ tui_game_restart_yes(struct tui *t)
 	struct settings s = t->game.set;
 	char note[PATH_MAX + 160];
 
+	/* A finished game whose record could not be written is tried
+	 * again (the message says why when it still cannot be). */
+	if (t->game.g.end != GAME_END_NONE && !t->game.saved_final) {
+		tui_game_save(t);
+		if (!t->game.saved_final)
+			return;
+	}
 	/* The unfinished game is kept, as when a new game replaces it
 	 * from the lobby; if it cannot be, the game goes on. */
 	if (tui_game_keep_unfinished(t, note, sizeof note) < 0) {
@@ -623,8 +643,7 @@ tui_game_to_lobby(struct tui *t)
 	struct tui_game *gm = &t->game;
 
 	tui_game_stop_thinking(gm);
-	if (gm->g.end == GAME_END_NONE)
-		tui_game_save(t);
+	tui_game_save_on_leave(t);
 	tui_game_end(t);
 	tui_lobby_enter(t);
 }
@@ -752,10 +771,7 @@ tui_game_action(struct tui *t, enum tui_action a)
 		break;
 	case TUI_QUIT:
 		tui_game_stop_thinking(gm);
-		/* A finished game is saved as it ends: a record opened to be
-		 * looked through must not take the unfinished game's place. */
-		if (gm->g.end == GAME_END_NONE)
-			tui_game_save(t);
+		tui_game_save_on_leave(t);
 		t->quit = true;
 		break;
 	case TUI_BACK:

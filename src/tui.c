@@ -284,8 +284,7 @@ tui_shutdown_game(struct tui *t)
 {
 	if (t->in_game) {
 		tui_player_cancel(&t->game.player);
-		if (t->game.g.end == GAME_END_NONE)
-			tui_game_save(t);
+		tui_game_save_on_leave(t);
 		tui_game_end(t);
 	}
 }

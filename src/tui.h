@@ -325,6 +325,7 @@ void tui_game_click(struct tui *t, int y, int x);
 void tui_game_tick(struct tui *t);
 int tui_game_timeout(struct tui *t);
 void tui_game_save(struct tui *t);
+void tui_game_save_on_leave(struct tui *t);
 /* Keep an unfinished saved game that a new one is about to replace: 0
  * with a note for the new game's status line (or ""), or -1 with the
  * reason it could not be kept (the new game must not replace it then). */

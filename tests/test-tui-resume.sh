@@ -4,7 +4,8 @@
 # up (SIGHUP) or that is terminated (SIGTERM), then continued in a new
 # tengen with its stones, its turn and its opponent; a game left while
 # counting, with the marks of its dead stones, also in a region both
-# sides surround.
+# sides surround; a finished game that could not be saved as it ended is
+# saved on leaving.
 . "${top_srcdir:-.}/tests/tui/lib.sh"
 tui_init test-tui-resume
 sgf="$XDG_DATA_HOME/tengen/current.sgf"
@@ -374,4 +375,37 @@ joined | grep -qF ";B[cc]C[san-san];W[dd]" ||
 tui_file_lacks "$sgf" "C[tengen]"
 tui_file_has "$sgf" "PB[Go Seigen]"
 tui_ok "a move's comment goes with the move"
+# The disk full as the game ends (here a folder tengen may not write in:
+# as another user where the tests run as root, whom no mode stops): the
+# status says so, and leaving for the lobby once it can be written saves
+# the finished game and its record.
+rm -f "$XDG_DATA_HOME"/tengen/game-*.sgf
+data="$XDG_DATA_HOME/tengen"
+saved_tengen=$tengen
+if [ "$(id -u)" = 0 ]; then
+	cp "$tengen" "$tui_tmp/tengen-nobody"
+	tengen="$tui_tmp/tengen-nobody"
+	chmod 755 "$tui_tmp" "$tengen"
+	chown -R 65534:65534 "$XDG_CONFIG_HOME" "$XDG_DATA_HOME"
+	tui_prefix="setpriv --reuid=65534 --regid=65534 --clear-groups"
+fi
+tui_start --hotseat --size 9 --ascii
+tui_wait "Move 0"
+tui_play E5 9
+tui_wait "Move 1"
+chmod 555 "$data"
+tui_keys g
+tui_wait "White resigns this game?"
+tui_keys Enter
+tui_wait "Cannot save the game in"
+chmod 755 "$data"
+tui_keys q
+tui_wait "Start game"
+ls "$data"/game-*.sgf >/dev/null 2>&1 || tui_fail "the finished game was not archived"
+tui_file_has "$(ls "$data"/game-*.sgf)" "RE[B+R]"
+tui_file_has "$sgf" "RE[B+R]"
+tui_ok "a record that could not be written at the end is written on leaving"
+tui_stop
+tui_prefix=""
+tengen=$saved_tengen
 tui_done

@@ -62,6 +62,7 @@ tui_stop() {
 
 # tui_start ARGS...: tengen ARGS in a fresh window.  The pane stays after
 # tengen exits, so its last screen and exit status can still be read.
+# tui_prefix, when set, is a command (a word list) that runs tengen.
 tui_start() {
 	tui_stop
 	# A new server for every start: an old one may still be exiting.
@@ -71,7 +72,8 @@ tui_start() {
 	printf '%s\n' "$@" > "$tui_tmp/args"
 	tmux -L "$tui_sock" -f "$tui_tmp/tmux.conf" new-session -d -s tui \
 		-x 80 -y 24 \
-		"exec \"$tengen\" $(tui_quote "$@")" || tui_fail "cannot start tmux"
+		"exec ${tui_prefix:-} \"$tengen\" $(tui_quote "$@")" ||
+		tui_fail "cannot start tmux"
 	tmux -L "$tui_sock" set-option -t tui remain-on-exit on >/dev/null
 }
 
