@@ -337,7 +337,7 @@ tui_board_panel(struct tui *t, const struct tui_layout *l,
 	struct tui_game *gm = &t->game;
 	const struct game *g = &gm->g;
 	int x = l->panel, w = t->cols - l->panel, y = 0, bx;
-	char buf[256], who[128], vs[8];
+	char buf[256], who[128], vs[32];
 	/* B is the position shown: looking back, whoever was to play
 	 * there. */
 	enum color c = (enum color)b->to_move;
@@ -387,7 +387,7 @@ tui_board_panel(struct tui *t, const struct tui_layout *l,
 		tui_put(++y, x, w, A_BOLD, buf);
 		score_result_sgf(gm->score.margin, vs, sizeof vs);
 		snprintf(buf, sizeof buf, "%s  %s", vs, score_result_stones(
-		    gm->score.margin, i18n_catalog(), t->ascii, who, sizeof who));
+		    gm->score.margin, i18n_catalog(), tui_plain_text(t), who, sizeof who));
 		tui_put(++y, x, w, A_BOLD, buf);
 		y++;
 	} else if (gm->mode == TUI_OVER) {

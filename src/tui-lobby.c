@@ -416,7 +416,7 @@ tui_lobby_rules(const struct tui *t, char *buf, size_t len)
 	char st[32];
 	double stones = t->set.komi / 2;
 
-	score_stones_str(stones, t->ascii, st, sizeof st);
+	score_stones_str(stones, tui_plain_text(t), st, sizeof st);
 	snprintf(buf, len, ngettext(
 	    "Chinese rules, area counting, komi %g = %s stone",
 	    "Chinese rules, area counting, komi %g = %s stones",

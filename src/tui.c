@@ -257,6 +257,12 @@ tui_put_keys(int y, int x, int w, int attr, const char *s)
 }
 
 bool
+tui_plain_text(const struct tui *t)
+{
+	return t->ascii || t->wide;
+}
+
+bool
 tui_fits(const struct tui *t, int cols, int rows)
 {
 	return t->cols >= cols && t->rows >= rows;

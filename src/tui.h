@@ -280,6 +280,9 @@ int tui_put_tail(int y, int x, int w, int attr, const char *s);
 int tui_put_keys(int y, int x, int w, int attr, const char *s);
 /* Is the terminal at least COLS x ROWS? */
 bool tui_fits(const struct tui *t, int cols, int rows);
+/* Text in ASCII alone: fractions of a stone as "3 3/4", not with the
+ * ambiguous-width "¾" (drawn in two columns where those are wide). */
+bool tui_plain_text(const struct tui *t);
 /* Where the terminal is under COLS x ROWS, the message saying so over the
  * whole window in place of a screen, and under it HINT, the one key that
  * still acts; true when it is shown. */

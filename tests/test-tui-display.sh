@@ -177,6 +177,26 @@ tui_screen | LC_ALL=C grep -q '[^ -~]\|??' &&
 export LANG=C.UTF-8
 tui_ok "a terminal that is not UTF-8 is shown ASCII alone"
 
+# Where ambiguous-width characters take two columns, fractions of a stone
+# are written in ASCII (¾ would take two columns, counted as one).  R
+# while counting asks before starting over, and Esc keeps the count.
+tui_start --ambiwidth wide
+tui_wait "Chinese rules, area counting, komi 7.5 = 3 3/4 stones"
+tui_start --hotseat --size 9 --ambiwidth wide
+tui_wait "Black: player"
+tui_keys p
+tui_wait "Black passes"
+tui_keys p
+tui_wait "W+7.5 (White wins by 3 3/4 stones)"
+tui_keys r
+tui_wait "The game is not finished. Start a new one?"
+tui_keys Escape
+tui_wait_gone "The game is not finished. Start a new one?"
+tui_wait "Counting: mark dead groups"
+tui_keys c
+tui_wait "W+7.5: White wins by 3 3/4 stones"
+tui_ok "a wide terminal has fractions in ASCII; R asks while counting"
+
 # Settings the lobby cannot offer: a 5x5 board and one handicap stone
 # become 19x19 and none, and it says so; a komi of 500 is shown, and
 # stepped, as it is.
