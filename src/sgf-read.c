@@ -1060,6 +1060,63 @@ sgf_record_free(struct sgf_record *rec)
 	sgf_record_init(rec);
 }
 
+/* Does DATA hold a byte beyond ASCII? */
+static bool
+sgf_read_high_bytes(const char *data, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)data[i] >= 0x80)
+			return true;
+	return false;
+}
+
+/* A file neither UTF-8 nor naming its charset is read as Latin-1.  In
+ * GBK, Big5 or Shift_JIS the second byte of a character may be '\\',
+ * which Latin-1 takes as escaping the ']' after it: the value would run on
+ * over the moves that follow, without a word.  Where reading the bytes as
+ * pairs ends some value elsewhere, the file is refused, at that value,
+ * until CA[] says which it is.  R has been lexed as Latin-1; it is again
+ * when the two agree. */
+static int
+sgf_read_check_latin1(struct sgf_reader *r)
+{
+	struct sgf_read_val *latin1;
+	int nvals = r->nvals, nnodes = r->nnodes, i, rc;
+	char *err = r->err;
+	size_t errlen = r->errlen;
+
+	latin1 = xreallocarray(NULL, (size_t)(nvals > 0 ? nvals : 1),
+	    sizeof *latin1);
+	memcpy(latin1, r->vals, (size_t)nvals * sizeof *latin1);
+	r->dbcs = true;
+	for (i = 0; i < 256; i++)
+		r->lead[i] = i >= 0x81 && i <= 0xfe;
+	r->errlen = 0;			/* its errors are not the file's */
+	rc = sgf_read_lex(r);
+	r->errlen = errlen;
+	r->err = err;
+	for (i = 0; i < nvals; i++)
+		if (rc < 0 || i >= r->nvals || latin1[i].off != r->vals[i].off ||
+		    latin1[i].len != r->vals[i].len)
+			break;
+	r->dbcs = false;
+	memset(r->lead, 0, sizeof r->lead);
+	if (i < nvals || (rc == 0 && (r->nvals != nvals ||
+	    r->nnodes != nnodes))) {
+		struct sgf_pos pos = i < nvals ? latin1[i].pos :
+		    (struct sgf_pos){ 1, 1 };
+
+		free(latin1);
+		return sgf_read_error(r, pos, "the file is not UTF-8 and names "
+		    "no character set: this value ends elsewhere in GBK, Big5 "
+		    "or Shift_JIS than in Latin-1, which could lose moves; "
+		    "give its character set in the root node (CA[GBK], "
+		    "CA[Big5], CA[Shift_JIS], CA[ISO-8859-1])");
+	}
+	free(latin1);
+	return sgf_read_lex(r);
+}
+
 /* The first CA[...] of DATA before its first move, if it names a
  * double-byte charset (then LEAD is filled as sgf_charset_is_dbcs()
  * does). */
@@ -1095,6 +1152,7 @@ sgf_parse(const char *data, size_t len, const char *name,
 	  struct sgf_record *rec, char *err, size_t errlen)
 {
 	struct sgf_reader r;
+	bool high;
 	int rc;
 
 	memset(&r, 0, sizeof r);
@@ -1118,9 +1176,8 @@ sgf_parse(const char *data, size_t len, const char *name,
 	 * UTF-8, whatever CA[] says: read as pairs of a double-byte charset
 	 * they could hide a ']' in a character and lose moves without a
 	 * word. */
-	for (size_t i = 0; i < len && !r.utf8; i++)
-		r.utf8 = (unsigned char)data[i] >= 0x80;
-	r.utf8 = r.utf8 &&
+	high = sgf_read_high_bytes(data, len);
+	r.utf8 = high &&
 	    sgf_charset_valid_utf8((const unsigned char *)data, len);
 	/* A double-byte charset must be known before the lexing: a second
 	 * byte '\\' would escape the ']' of a value before CA[] is reached. */
@@ -1156,6 +1213,9 @@ sgf_parse(const char *data, size_t len, const char *name,
 			rc = sgf_read_lex(&r);
 		}
 	}
+	if (rc == 0 && r.ca < 0 && high && !r.utf8 && !r.dbcs &&
+	    memchr(data, '\\', len) != NULL)
+		rc = sgf_read_check_latin1(&r);
 	if (rc == 0)
 		rc = sgf_read_interpret(&r);
 	sgf_charset_close(&r.cs);

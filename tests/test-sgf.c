@@ -372,6 +372,12 @@ test_charsets(void **state)
 	read_data("noca-utf8.sgf", &rec);
 	assert_string_equal(rec.black, "Jos\xc3\xa9");
 	sgf_record_free(&rec);
+	/* Latin-1 without CA[] with an escaped ']' after a byte beyond
+	 * ASCII: read as pairs it ends in the same place, so it is read. */
+	parse_ok("(;SZ[9]C[Caf\xe9 \\] ok];B[ee];W[cc])", &rec);
+	assert_string_equal(rec.comment, "Caf\xc3\xa9 ] ok");
+	assert_int_equal(rec.nmoves, 2);
+	sgf_record_free(&rec);
 	parse_ok("(;CA[ISO8859_1]PB[\xe9])", &rec);
 	assert_string_equal(rec.black, "\xc3\xa9");
 	sgf_record_free(&rec);
@@ -413,6 +419,13 @@ static const struct {
 	  "t.sgf:1:5: SZ[big]: board size must be a number from 2 to 25" },
 	{ "(;GM[1]\n  KM[abc])", "t.sgf:2:5: KM[abc]: komi must be a number" },
 	{ "(;KM[ ])", "t.sgf:1:5: KM[ ]: komi must be a number" },
+	/* Shift_JIS without CA[]: 能 (94 5C) ends the comment, and read as
+	 * Latin-1 its backslash took the ']' and W[cc] was lost. */
+	{ "(;SZ[9];B[ee]C[\x89\xc2\x94\x5c];W[cc];B[gg])",
+	  "t.sgf:1:15: the file is not UTF-8 and names no character set: "
+	  "this value ends elsewhere in GBK, Big5 or Shift_JIS than in "
+	  "Latin-1, which could lose moves; give its character set in the "
+	  "root node (CA[GBK], CA[Big5], CA[Shift_JIS], CA[ISO-8859-1])" },
 	{ "(;HA[-1])",
 	  "t.sgf:1:5: HA[-1]: handicap must be a non-negative integer" },
 	{ "(;HA[2.5])",
