@@ -590,6 +590,7 @@ gtp_engine_cmd_loadsgf(struct gtp_engine *e, int argc, char **argv)
 	struct game g;
 	char err[512];
 	int upto = 0, nmoves, rc;
+	enum color next = EMPTY;
 
 	/* A move number of 0, as GNU Go takes it, is the whole game. */
 	if (argc < 1 || argc > 2 || (argc == 2 &&
@@ -608,8 +609,12 @@ gtp_engine_cmd_loadsgf(struct gtp_engine *e, int argc, char **argv)
 	 * moves after it are not read, so a later illegal one does not
 	 * matter. */
 	nmoves = rec.nmoves;
-	if (upto > 0 && upto - 1 < rec.nmoves)
+	if (upto > 0 && upto - 1 < rec.nmoves) {
+		/* The colour to move is that of move UPTO, as the record
+		 * has it (two moves of one colour, or White after setup). */
+		next = rec.moves[upto - 1].color;
 		rec.nmoves = upto - 1;
+	}
 	rc = game_from_sgf(&g, &rec, argv[0], err, sizeof err);
 	rec.nmoves = nmoves;
 	if (rc < 0) {
@@ -622,8 +627,10 @@ gtp_engine_cmd_loadsgf(struct gtp_engine *e, int argc, char **argv)
 		g.komi = e->game.komi;
 	sgf_record_free(&rec);
 	/* Cut short, the game has no result. */
-	if (upto > 0 && upto - 1 < nmoves)
+	if (next != EMPTY) {
 		game_goto(&g, g.nmoves);
+		game_set_to_move(&g, next);
+	}
 	game_free(&e->game);
 	e->game = g;
 	/* A new game: the clocks start again, as after clear_board. */

@@ -290,6 +290,18 @@ EOF
 		grep -v '^=1 ' >handicap.gnugo
 	compare "fixed handicap where GNU Go puts it" handicap.gnugo \
 		handicap.tengen
+	# loadsgf FILE N answers the colour of move N as the record has it
+	# (two moves of one colour, White first after setup stones).
+	for f in game.sgf twice.sgf white-first.sgf finished.sgf; do
+		for n in 0 1 2 3 4 5 6; do
+			echo "loadsgf $f $n"
+		done
+	done >loadsgf.gtp
+	"$tengen" --gtp <loadsgf.gtp >loadsgf.tengen 2>/dev/null
+	"$GNUGO" --mode gtp --chinese-rules <loadsgf.gtp >loadsgf.gnugo \
+		2>/dev/null
+	compare "loadsgf's colour to move as GNU Go's" loadsgf.gnugo \
+		loadsgf.tengen
 else
 	echo "# GNU Go not found: comparison skipped"
 fi
