@@ -60,42 +60,48 @@ sgf_charset_is_dbcs(const char *name, bool *lead)
 }
 
 /* Strict UTF-8: no overlong forms, no surrogates, nothing past U+10FFFF. */
+size_t
+sgf_charset_utf8_char(const unsigned char *s, size_t len)
+{
+	unsigned char c = s[0];
+	unsigned int cp;
+	size_t n, k;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf) {
+		n = 1;
+		cp = c & 0x1f;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		n = 2;
+		cp = c & 0x0f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		n = 3;
+		cp = c & 0x07;
+	} else
+		return 0;
+	if (len <= n)
+		return 0;
+	for (k = 1; k <= n; k++) {
+		if ((s[k] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[k] & 0x3f);
+	}
+	if ((n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) ||
+	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n + 1;
+}
+
 bool
 sgf_charset_valid_utf8(const unsigned char *s, size_t len)
 {
-	size_t i = 0;
+	size_t i = 0, n;
 
 	while (i < len) {
-		unsigned char c = s[i];
-		unsigned int cp;
-		size_t n, k;
-
-		if (c < 0x80) {
-			i++;
-			continue;
-		}
-		if (c >= 0xc2 && c <= 0xdf) {
-			n = 1;
-			cp = c & 0x1f;
-		} else if (c >= 0xe0 && c <= 0xef) {
-			n = 2;
-			cp = c & 0x0f;
-		} else if (c >= 0xf0 && c <= 0xf4) {
-			n = 3;
-			cp = c & 0x07;
-		} else
+		if ((n = sgf_charset_utf8_char(s + i, len - i)) == 0)
 			return false;
-		if (len - i <= n)
-			return false;
-		for (k = 1; k <= n; k++) {
-			if ((s[i + k] & 0xc0) != 0x80)
-				return false;
-			cp = (cp << 6) | (s[i + k] & 0x3f);
-		}
-		if ((n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) ||
-		    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-			return false;
-		i += n + 1;
+		i += n;
 	}
 	return true;
 }

@@ -29,6 +29,9 @@ struct sgf_charset {
 
 /* Strict UTF-8: no overlong forms, no surrogates, nothing past U+10FFFF. */
 bool sgf_charset_valid_utf8(const unsigned char *s, size_t len);
+/* The length of the character S begins (LEN > 0 bytes there): 1 to 4, or
+ * 0 where it is not strict UTF-8. */
+size_t sgf_charset_utf8_char(const unsigned char *s, size_t len);
 
 /* Is NAME (as in CA[]) a double-byte charset whose second byte may be an
  * ASCII '\' or ']' (Big5, GBK, Shift_JIS, ...)?  If so, LEAD[b] (256

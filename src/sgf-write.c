@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "sgf.h"
+#include "sgf-charset.h"
 #include "util.h"
 
 #define SGF_WRITE_MOVES_PER_LINE 10
@@ -45,19 +46,31 @@ sgf_write_str(struct sgf_write_buf *b, const char *s)
 	sgf_write_bytes(b, s, strlen(s));
 }
 
-/* ID[text] with ']' and '\' escaped (and ':' in a composed value). */
+/* ID[text] with ']' and '\' escaped (and ':' in a composed value).  The
+ * file says CA[UTF-8]: a byte that is not of a UTF-8 character (a user
+ * name in another charset, say) is written as '?', or the file could not
+ * be read back. */
 static void
 sgf_write_text(struct sgf_write_buf *b, const char *id, const char *text,
     bool composed)
 {
-	const char *s;
+	const char *s = text;
+	size_t left = strlen(text), n;
 
 	sgf_write_str(b, id);
 	sgf_write_bytes(b, "[", 1);
-	for (s = text; *s != '\0'; s++) {
-		if (*s == ']' || *s == '\\' || (composed && *s == ':'))
-			sgf_write_bytes(b, "\\", 1);
-		sgf_write_bytes(b, s, 1);
+	while (left > 0) {
+		n = sgf_charset_utf8_char((const unsigned char *)s, left);
+		if (n == 0) {
+			sgf_write_bytes(b, "?", 1);
+			n = 1;
+		} else {
+			if (*s == ']' || *s == '\\' || (composed && *s == ':'))
+				sgf_write_bytes(b, "\\", 1);
+			sgf_write_bytes(b, s, n);
+		}
+		s += n;
+		left -= n;
 	}
 	sgf_write_bytes(b, "]", 1);
 }

@@ -253,7 +253,7 @@ tui_save_unfinished(const char *dir)
 
 	tui_save_path(dir, "current.sgf", path, sizeof path);
 	if (tui_save_read(path, &g, NULL, NULL, NULL, err, sizeof err) < 0)
-		return false;
+		return access(path, F_OK) == 0;
 	/* A game without a move has nothing to lose. */
 	open = g.end == GAME_END_NONE && g.nmoves > 0;
 	game_free(&g);

@@ -427,6 +427,8 @@ int tui_save_read(const char *path, struct game *g, uint8_t *dead,
 		  int *play_on, struct sgf_record *from, char *err,
 		  size_t errlen);
 int tui_save_read_meta(const char *dir, struct settings *set);
+/* Is current.sgf an unfinished game, or a file that cannot be read (kept
+ * aside, never written over, and its error shown when continued)? */
 bool tui_save_unfinished(const char *dir);
 /* Before another game takes the place of an unfinished DIR/current.sgf:
  * move it to DIR/unfinished-DATE.sgf (its name into KEPT, "" when there

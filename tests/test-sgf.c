@@ -818,6 +818,22 @@ test_write(void **state)
 	rec.komi = 0.1 + 0.2;
 	rec.has_komi = true;
 	assert_null(round_trip(&rec, err, sizeof err));
+
+	/* Text that is not UTF-8 (a Latin-1 user name, a character cut
+	 * short) is written with a "?" for each stray byte, under CA[UTF-8],
+	 * and reads back. */
+	sgf_record_free(&rec);
+	rec.black = strdup("Jos\xe9");
+	rec.white = strdup("\xe4\xb8\xad]\xe4\xb8");
+	text = sgf_write(&rec);
+	assert_non_null(strstr(text, "PB[Jos?]"));
+	assert_non_null(strstr(text, "PW[\xe4\xb8\xad\\]??]"));
+	sgf_record_free(&rec);
+	parse_ok(text, &rec);
+	assert_string_equal(rec.black, "Jos?");
+	assert_string_equal(rec.white, "中]??");
+	sgf_record_free(&rec);
+	free(text);
 }
 
 static void

@@ -5,7 +5,7 @@
 # tengen with its stones, its turn and its opponent; a game left while
 # counting, with the marks of its dead stones, also in a region both
 # sides surround; a finished game that could not be saved as it ended is
-# saved on leaving.
+# saved on leaving; a current.sgf that cannot be read is kept aside.
 . "${top_srcdir:-.}/tests/tui/lib.sh"
 tui_init test-tui-resume
 sgf="$XDG_DATA_HOME/tengen/current.sgf"
@@ -375,6 +375,23 @@ joined | grep -qF ";B[cc]C[san-san];W[dd]" ||
 tui_file_lacks "$sgf" "C[tengen]"
 tui_file_has "$sgf" "PB[Go Seigen]"
 tui_ok "a move's comment goes with the move"
+# A current.sgf that cannot be read is offered to continue, which says
+# where and why it cannot be, and is kept aside, not written over, by a
+# new game.
+printf '(;GM[1]FF[4]SZ[9];B[ee];W[cc' >"$sgf"
+tui_start --ascii
+tui_wait ">  [ Continue last game ]"
+tui_keys Enter
+tui_wait "current.sgf:1:"
+tui_keys s
+tui_wait "The unfinished game was kept as unfinished-"
+kept=$(ls -t "$XDG_DATA_HOME"/tengen/unfinished-*.sgf | head -n 1)
+[ "$(cat "$kept")" = "(;GM[1]FF[4]SZ[9];B[ee];W[cc" ] ||
+	tui_fail "the file that could not be read was not kept as it was"
+tui_ok "a current.sgf that cannot be read is kept, not written over"
+tui_keys Q
+tui_wait_exit
+
 # The disk full as the game ends (here a folder tengen may not write in:
 # as another user where the tests run as root, whom no mode stops): the
 # status says so, and leaving for the lobby once it can be written saves
