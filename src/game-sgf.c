@@ -179,6 +179,13 @@ game_from_sgf(struct game *g, const struct sgf_record *rec, const char *name,
 			return game_sgf_fail(g, err, errlen, name, sp->pos,
 			    value, "setup leaves a group without liberties");
 	}
+	/* HA[n] with White to move on an empty board: the stones were not
+	 * written out; they are where fixed handicap puts them, as GNU Go
+	 * takes such a record (a size without them: none). */
+	if (rec->handicap >= 2 && game_sgf_first(rec) == WHITE &&
+	    board_count(&g->initial, BLACK) + board_count(&g->initial,
+	    WHITE) == 0)
+		game_fixed_handicap(g, rec->handicap, NULL);
 	g->handicap = rec->handicap;
 	game_set_to_move(g, game_sgf_first(rec));
 	for (i = 0; i < rec->nmoves; i++) {

@@ -89,6 +89,8 @@ struct sgf_reader {
 
 static int sgf_read_error(struct sgf_reader *, struct sgf_pos, const char *,
     ...) __attribute__((format(printf, 3, 4)));
+static const char *sgf_read_raw(const struct sgf_reader *,
+    const struct sgf_read_prop *, int, char *, size_t);
 
 static int
 sgf_read_error(struct sgf_reader *r, struct sgf_pos pos, const char *fmt, ...)
@@ -210,6 +212,16 @@ sgf_read_start(struct sgf_reader *r)
 {
 	struct sgf_pos first = { 0, 0 }, after = { 0, 0 };
 	int c;
+
+	/* UTF-16 (Windows' "Unicode"): a byte-order mark, or "(;" with
+	 * zero bytes between. */
+	if (r->len >= 2 && ((r->data[0] == '\xff' && r->data[1] == '\xfe') ||
+	    (r->data[0] == '\xfe' && r->data[1] == '\xff') ||
+	    memmem(r->data, r->len, "(\0;", 3) != NULL)) {
+		first.line = first.col = 1;
+		return sgf_read_error(r, first, "the file is UTF-16, not SGF's "
+		    "bytes: save it as UTF-8");
+	}
 
 	while ((c = sgf_read_peek(r)) != -1) {
 		if (c == '(') {
@@ -399,11 +411,14 @@ static int
 sgf_read_encoding(struct sgf_reader *r)
 {
 	const struct sgf_read_prop *p;
-	const struct sgf_read_val *v;
 	const char *why = NULL;
+	char name[2 * sizeof r->charset];
 	size_t i;
 
-	if (r->ca < 0) {
+	/* Blanks around the name say nothing, and an empty CA[] is none. */
+	if (r->ca >= 0)
+		sgf_read_raw(r, &r->props[r->ca], 0, name, sizeof name);
+	if (r->ca < 0 || name[0] == '\0') {
 		sgf_charset_guess(&r->cs, r->data, r->len);
 		return 0;
 	}
@@ -412,12 +427,10 @@ sgf_read_encoding(struct sgf_reader *r)
 		return 0;
 	}
 	p = &r->props[r->ca];
-	v = &r->vals[p->val];
-	if (v->len == 0 || v->len >= sizeof r->charset)
+	if (strlen(name) >= sizeof r->charset)
 		return sgf_read_perror(r, p, 0, "unknown character set");
-	memcpy(r->charset, r->data + v->off, v->len);
-	r->charset[v->len] = '\0';
-	for (i = 0; i < v->len; i++) {
+	snprintf(r->charset, sizeof r->charset, "%s", name);
+	for (i = 0; r->charset[i] != '\0'; i++) {
 		unsigned char c = (unsigned char)r->charset[i];
 
 		if (c <= 0x20 || c >= 0x7f)
@@ -1153,6 +1166,7 @@ sgf_parse(const char *data, size_t len, const char *name,
 {
 	struct sgf_reader r;
 	bool high;
+	char ca[8];
 	int rc;
 
 	memset(&r, 0, sizeof r);
@@ -1213,7 +1227,8 @@ sgf_parse(const char *data, size_t len, const char *name,
 			rc = sgf_read_lex(&r);
 		}
 	}
-	if (rc == 0 && r.ca < 0 && high && !r.utf8 && !r.dbcs &&
+	if (rc == 0 && (r.ca < 0 || sgf_read_raw(&r, &r.props[r.ca], 0,
+	    ca, sizeof ca)[0] == '\0') && high && !r.utf8 && !r.dbcs &&
 	    memchr(data, '\\', len) != NULL)
 		rc = sgf_read_check_latin1(&r);
 	if (rc == 0)

@@ -378,6 +378,13 @@ test_charsets(void **state)
 	assert_string_equal(rec.comment, "Caf\xc3\xa9 ] ok");
 	assert_int_equal(rec.nmoves, 2);
 	sgf_record_free(&rec);
+	/* Blanks around a charset's name, or an empty CA[], say nothing. */
+	parse_ok("(;CA[ ISO8859_1 ]PB[\xe9])", &rec);
+	assert_string_equal(rec.black, "\xc3\xa9");
+	sgf_record_free(&rec);
+	parse_ok("(;CA[]PB[Lee])", &rec);
+	assert_string_equal(rec.black, "Lee");
+	sgf_record_free(&rec);
 	parse_ok("(;CA[ISO8859_1]PB[\xe9])", &rec);
 	assert_string_equal(rec.black, "\xc3\xa9");
 	sgf_record_free(&rec);
@@ -426,6 +433,15 @@ static const struct {
 	  "this value ends elsewhere in GBK, Big5 or Shift_JIS than in "
 	  "Latin-1, which could lose moves; give its character set in the "
 	  "root node (CA[GBK], CA[Big5], CA[Shift_JIS], CA[ISO-8859-1])" },
+	/* An empty CA[] names none either. */
+	{ "(;CA[ ]SZ[9];B[ee]C[\x89\xc2\x94\x5c];W[cc])",
+	  "t.sgf:1:20: the file is not UTF-8 and names no character set: "
+	  "this value ends elsewhere in GBK, Big5 or Shift_JIS than in "
+	  "Latin-1, which could lose moves; give its character set in the "
+	  "root node (CA[GBK], CA[Big5], CA[Shift_JIS], CA[ISO-8859-1])" },
+	/* UTF-16, as Windows' "Unicode" saves it, begins with its mark. */
+	{ "\xff\xfe(",
+	  "t.sgf:1:1: the file is UTF-16, not SGF's bytes: save it as UTF-8" },
 	{ "(;HA[-1])",
 	  "t.sgf:1:5: HA[-1]: handicap must be a non-negative integer" },
 	{ "(;HA[2.5])",
@@ -1499,6 +1515,37 @@ test_play_on(void **state)
 	game_free(&g);
 }
 
+/* HA[2] without its stones, White first: they are on the star points,
+ * as GNU Go places them; written back with AB. */
+static void
+test_handicap_without_stones(void **state)
+{
+	struct sgf_record rec;
+	struct game g;
+	char err[256], *text;
+
+	(void)state;
+	parse_ok("(;GM[1]FF[4]SZ[9]HA[2]KM[0.5];W[ee];B[cc])", &rec);
+	assert_int_equal(game_from_sgf(&g, &rec, "x", err, sizeof err), 0);
+	sgf_record_free(&rec);
+	assert_int_equal(board_at(&g.board, board_point(&g.board, 6, 2)), BLACK);
+	assert_int_equal(board_at(&g.board, board_point(&g.board, 2, 6)), BLACK);
+	assert_int_equal(board_count(&g.board, BLACK), 3);
+	assert_int_equal(g.nmoves, 2);
+	assert_int_equal(game_to_sgf(&g, &rec), 0);
+	text = sgf_write(&rec);
+	assert_non_null(strstr(text, "AB["));
+	free(text);
+	sgf_record_free(&rec);
+	game_free(&g);
+	/* Black first: no stones are made up. */
+	parse_ok("(;GM[1]FF[4]SZ[9]HA[2];B[ee])", &rec);
+	assert_int_equal(game_from_sgf(&g, &rec, "x", err, sizeof err), 0);
+	assert_int_equal(board_count(&g.board, BLACK), 1);
+	sgf_record_free(&rec);
+	game_free(&g);
+}
+
 static void
 test_game_round_trip(void **state)
 {
@@ -1721,6 +1768,7 @@ main(void)
 		cmocka_unit_test(test_dead_stones),
 		cmocka_unit_test(test_own_properties),
 		cmocka_unit_test(test_play_on),
+		cmocka_unit_test(test_handicap_without_stones),
 		cmocka_unit_test(test_game_round_trip),
 		cmocka_unit_test(test_gnugo_corpus),
 	};
