@@ -67,8 +67,8 @@ tui_save_dup(const char *s)
 }
 
 /* What REC (built from the game) keeps of FROM, the record the game was
- * opened from: its text, and the comments of its moves as long as the
- * game's moves are still its own. */
+ * opened from: its text and rules, and the comments of its moves as long
+ * as the game's moves are still its own. */
 static void
 tui_save_carry(struct sgf_record *rec, const struct sgf_record *from)
 {
@@ -79,6 +79,12 @@ tui_save_carry(struct sgf_record *rec, const struct sgf_record *from)
 	rec->date = tui_save_dup(from->date);
 	rec->name = tui_save_dup(from->name);
 	rec->event = tui_save_dup(from->event);
+	/* The rules it names (Korean, AGA, ...), replayed as they were:
+	 * simple ko where it says so. */
+	if (from->rules != NULL && from->rules[0] != '\0') {
+		free(rec->rules);
+		rec->rules = xstrdup(from->rules);
+	}
 	free(rec->comment);
 	rec->comment = tui_save_dup(from->comment);
 	for (int i = 0; i < rec->nmoves && i < from->nmoves; i++) {

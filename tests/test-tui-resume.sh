@@ -341,10 +341,11 @@ tui_ok "a game that went on after two passes, opened by name, goes on"
 tui_stop
 
 # A record played on keeps what it said: its players, ranks, date, name,
-# event and comments, a move's as long as the moves up to it are still
+# event, rules and comments, a move's as long as the moves up to it are still
 # the record's.
 printf '%s\n' '(;GM[1]FF[4]SZ[9]KM[7.5]PB[Go Seigen]BR[9p]PW[Honinbo Shusai]' \
-	'DT[1933-10-16]GN[New Fuseki]EV[Jiji]C[A famous game.];B[cc]C[san-san]' \
+	'DT[1933-10-16]GN[New Fuseki]EV[Jiji]RU[Korean]C[A famous game.]' \
+	';B[cc]C[san-san]' \
 	';W[ee]C[tengen];B[gg])' >"$tui_tmp/famous.sgf"
 tui_start --hotseat --ascii "$tui_tmp/famous.sgf"
 tui_wait "Move 3"
@@ -354,11 +355,12 @@ tui_wait_exit
 # (A move's comment is written on the line after it.)
 joined() { tr -d '\n' <"$sgf"; }
 for p in "PB[Go Seigen]" "BR[9p]" "PW[Honinbo Shusai]" "DT[1933-10-16]" \
-    "GN[New Fuseki]" "EV[Jiji]" "C[A famous game.]" ";B[cc]C[san-san]" \
+    "GN[New Fuseki]" "EV[Jiji]" "RU[Korean]" "C[A famous game.]" \
+    ";B[cc]C[san-san]" \
     ";W[ee]C[tengen]" ";W[cg]" ; do
 	joined | grep -qF "$p" || tui_fail "current.sgf lacks $p: $(cat "$sgf")"
 done
-tui_ok "the record's players, date, names and comments are kept"
+tui_ok "the record's players, date, names, rules and comments are kept"
 # Taken back to before the second move, and played otherwise: the
 # comments of the moves no longer the record's go.
 tui_start --ascii
