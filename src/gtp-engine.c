@@ -255,17 +255,20 @@ gtp_engine_cmd_komi(struct gtp_engine *e, int argc, char **argv)
 		gtp_engine_printf(e, "komi out of range");
 		return -1;
 	}
-	e->game.komi = k;
+	e->game.komi = k == 0 ? 0 : k;	/* "-0" is 0 */
 	return 0;
 }
 
 static int
 gtp_engine_cmd_get_komi(struct gtp_engine *e, int argc, char **argv)
 {
+	char buf[32];
+
 	(void)argv;
 	if (gtp_engine_no_args(e, argc) < 0)
 		return -1;
-	gtp_engine_printf(e, "%g", e->game.komi);
+	gtp_engine_printf(e, "%s", util_format_double(e->game.komi, buf,
+	    sizeof buf));
 	return 0;
 }
 

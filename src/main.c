@@ -68,7 +68,7 @@ main_usage(FILE *f)
 	    "  --sgf-dir DIR         write the match's games to DIR (default match)\n"
 	    "  --resume              go on with the match whose games are in DIR\n"
 	    "  --bench               measure random playouts per second\n"
-	    "  --size N              board size (--bench default: 9 and 19)\n"
+	    "  --size N              board size (--match default: 9; --bench: 9 and 19)\n"
 	    "  --help, --version\n"), f);
 }
 
@@ -79,8 +79,8 @@ main_number(const char *opt, const char *arg, double lo, double hi, double *out)
 	double v = strtod(arg, &end);
 
 	if (*arg == '\0' || *end != '\0' || !isfinite(v) || v < lo || v > hi) {
-		fprintf(stderr, "tengen: %s %s: expected a number from %g to %g\n",
-		    opt, arg, lo, hi);
+		fprintf(stderr, "tengen: %s %s: expected a number from %.10g to "
+		    "%.10g\n", opt, arg, lo, hi);
 		return -1;
 	}
 	*out = v;
@@ -160,7 +160,7 @@ main_whole(const char *opt, const char *arg, double lo, double hi, double *out)
 		return -1;
 	if (*out != floor(*out)) {
 		fprintf(stderr, "tengen: %s %s: expected a whole number from "
-		    "%g to %g\n", opt, arg, lo, hi);
+		    "%.10g to %.10g\n", opt, arg, lo, hi);
 		return -1;
 	}
 	return 0;
@@ -256,8 +256,8 @@ main(int argc, char **argv)
 		case OPT_GTP: gtp = 1; break;
 		case OPT_BENCH: bench = 1; break;
 		case OPT_SIZE:
-			if (main_number("--size", optarg, BOARD_MIN_SIZE,
-			    BOARD_MAX_SIZE, &size) < 0 || size != (int)size)
+			if (main_whole("--size", optarg, BOARD_MIN_SIZE,
+			    BOARD_MAX_SIZE, &size) < 0)
 				return 2;
 			break;
 		case OPT_LEVEL:

@@ -23,6 +23,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "game-sgf.h"
 #include "gtp-client.h"
@@ -261,7 +262,9 @@ match_about(struct gtp_client *gc, const struct game *g, const char *res,
 	n = strlen(about);
 	snprintf(about + n, len - n, "%stengen counts %s with the dead stones "
 	    "of TB and TW", n ? "; " : "", res);
-	gtp_client_set_timeout(gc, 0);
+	/* A count can take an engine long (GNU Go: 15 s on 19x19 on a busy
+	 * machine), but not for ever. */
+	gtp_client_set_timeout(gc, GTP_CLIENT_START_MS);
 	if (gtp_client_command(gc, &reply, "final_score") == 0 &&
 	    reply[0] != '\0') {
 		n = strlen(about);
@@ -409,10 +412,28 @@ match_run(const struct match_options *mo)
 	double lo, hi, think = 0;
 	long thought = 0;
 	char log[4096];
+	struct stat st;
 
 	if (mo->sgf_dir && mkdir(mo->sgf_dir, 0755) < 0 && errno != EEXIST) {
 		fprintf(stderr, "tengen: %s: %s\n", mo->sgf_dir, strerror(errno));
 		return 1;
+	}
+	/* A folder there, to write in: not a file of that name (the engine
+	 * would seem to fail, its engine.log not made). */
+	if (mo->sgf_dir) {
+		const char *bad = NULL;
+
+		if (stat(mo->sgf_dir, &st) < 0)
+			bad = strerror(errno);
+		else if (!S_ISDIR(st.st_mode))
+			bad = "not a folder";
+		else if (access(mo->sgf_dir, W_OK) < 0)
+			bad = strerror(errno);
+		if (bad != NULL) {
+			fprintf(stderr, "tengen: --sgf-dir %s: %s\n",
+			    mo->sgf_dir, bad);
+			return 1;
+		}
 	}
 	if (match_resume(mo, &t) < 0)
 		return 1;

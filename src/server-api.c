@@ -85,7 +85,7 @@ server_error(struct server_call *c, int status, const char *code,
 }
 
 /* Valid UTF-8 without control characters, C0, DEL or C1 (tabs and
- * newlines allowed in chat). */
+ * newlines allowed in chat), line separators or direction controls. */
 static bool
 server_text_ok(const char *s, bool newlines)
 {
@@ -100,6 +100,14 @@ server_text_ok(const char *s, bool newlines)
 		    !(newlines && (*p == '\n' || *p == '\t')))))
 			return false;
 		if (n == 2 && p[0] == 0xc2 && p[1] < 0xa0)
+			return false;
+		/* U+2028 to U+202E: line and paragraph separators and the
+		 * direction embeddings and overrides; U+2066 to U+2069: the
+		 * direction isolates.  They would break or reverse the lines
+		 * of others around them. */
+		if (n == 3 && p[0] == 0xe2 && ((p[1] == 0x80 && p[2] >= 0xa8 &&
+		    p[2] <= 0xae) || (p[1] == 0x81 && p[2] >= 0xa6 &&
+		    p[2] <= 0xa9)))
 			return false;
 		p += n;
 	}
@@ -173,7 +181,8 @@ server_json_text(struct server_call *c, const char *name, size_t max,
 	}
 	if (!server_text_ok(v->valuestring, newlines)) {
 		server_error(c, 400, "bad_field", "\"%s\" must be UTF-8 text "
-		    "without control characters", name);
+		    "without control characters, line separators or "
+		    "direction controls", name);
 		return -1;
 	}
 	*out = v->valuestring;
@@ -269,10 +278,17 @@ server_user_json(const struct server_db_user *u)
 
 static int
 server_api_credentials(struct server_call *c, const char **name,
-		const char **password)
+		const char **password, bool new_name)
 {
 	if (server_json_string(c, "name", SERVER_NAME_MAX, true, name) != 0)
 		return -1;
+	if (new_name && server_auth_name_ok(*name) &&
+	    !server_auth_name_new_ok(*name)) {
+		server_error(c, 400, "bad_name", "a name may not hold "
+		    "characters that show as nothing or as spaces, nor "
+		    "full-width letters");
+		return -1;
+	}
 	if (!server_auth_name_ok(*name)) {
 		server_error(c, 400, "bad_name", "a name has 1 to %d bytes: "
 		    "letters, digits, \"_\", \"-\", \".\"", SERVER_NAME_MAX);
@@ -294,7 +310,7 @@ server_api_register(struct server_call *c)
 {
 	const char *name, *password;
 
-	if (server_api_credentials(c, &name, &password) < 0 ||
+	if (server_api_credentials(c, &name, &password, true) < 0 ||
 	    server_auth_register(c, name, password) < 0)
 		return;
 	c->status = 201;
@@ -308,7 +324,7 @@ server_api_login(struct server_call *c)
 	const char *name, *password;
 	char token[SERVER_HASH_MAX];
 
-	if (server_api_credentials(c, &name, &password) < 0 ||
+	if (server_api_credentials(c, &name, &password, false) < 0 ||
 	    server_auth_login(c, name, password, token, sizeof token) < 0)
 		return;
 	c->reply = cJSON_CreateObject();
@@ -494,6 +510,37 @@ server_api_events(struct server_call *c)
 
 /* --- chat */
 
+/* A user may send SERVER_CHAT_BURST lines to a channel within
+ * SERVER_CHAT_WINDOW seconds; more is a flood, refused with 429 and the
+ * seconds to wait.  The line let through is marked. */
+static bool
+server_api_chat_too_fast(struct server_call *c, struct server_chan *ch)
+{
+	double now = util_now(), first = now;
+	int n = 0;
+
+	for (int i = 0; i < SERVER_CHAT_MARKS; i++)
+		if (ch->chat[i].user == c->user &&
+		    now - ch->chat[i].at < SERVER_CHAT_WINDOW) {
+			n++;
+			if (ch->chat[i].at < first)
+				first = ch->chat[i].at;
+		}
+	if (n >= SERVER_CHAT_BURST) {
+		c->retry_after = (int)(first + SERVER_CHAT_WINDOW - now) + 1;
+		server_error(c, 429, "too_fast", "at most %d chat lines in %g "
+		    "s: wait %d s", SERVER_CHAT_BURST, SERVER_CHAT_WINDOW,
+		    c->retry_after);
+		cJSON_AddNumberToObject(c->reply, "retry_after",
+		    c->retry_after);
+		return true;
+	}
+	ch->chat[ch->chat_next].user = c->user;
+	ch->chat[ch->chat_next].at = now;
+	ch->chat_next = (ch->chat_next + 1) % SERVER_CHAT_MARKS;
+	return false;
+}
+
 static void
 server_api_chat(struct server_call *c)
 {
@@ -525,6 +572,8 @@ server_api_chat(struct server_call *c)
 	} else {
 		return;
 	}
+	if (server_api_chat_too_fast(c, ch))
+		return;
 	ev = cJSON_CreateObject();
 	cJSON_AddStringToObject(ev, "type", "chat");
 	cJSON_AddStringToObject(ev, "from", c->user_name);

@@ -35,6 +35,49 @@ server_auth_name_ok(const char *name)
 	return true;
 }
 
+/* The code point of the UTF-8 character at P (valid, of N bytes). */
+static unsigned long
+server_auth_codepoint(const unsigned char *p, int *n)
+{
+	unsigned long cp;
+
+	if (p[0] < 0x80) {
+		*n = 1;
+		return p[0];
+	}
+	*n = p[0] >= 0xf0 ? 4 : p[0] >= 0xe0 ? 3 : 2;
+	cp = p[0] & (0x7f >> *n);
+	for (int i = 1; i < *n && (p[i] & 0xc0) == 0x80; i++)
+		cp = cp << 6 | (p[i] & 0x3f);
+	return cp;
+}
+
+bool
+server_auth_name_new_ok(const char *name)
+{
+	static const unsigned long hidden[][2] = {
+		{ 0x00a0, 0x00a0 }, { 0x00ad, 0x00ad }, { 0x034f, 0x034f },
+		{ 0x061c, 0x061c }, { 0x115f, 0x1160 }, { 0x17b4, 0x17b5 },
+		{ 0x180b, 0x180f }, { 0x2000, 0x200f }, { 0x2028, 0x202f },
+		{ 0x205f, 0x206f }, { 0x3000, 0x3000 }, { 0x3164, 0x3164 },
+		{ 0xfe00, 0xfe0f }, { 0xfeff, 0xfeff }, { 0xff01, 0xff5e },
+		{ 0xffa0, 0xffa0 }, { 0xfff0, 0xffff }, { 0xe0000, 0xe0fff },
+	};
+	const unsigned char *p = (const unsigned char *)name;
+	unsigned long cp;
+	int n;
+
+	if (!server_auth_name_ok(name))
+		return false;
+	for (; *p; p += n) {
+		cp = server_auth_codepoint(p, &n);
+		for (size_t i = 0; i < sizeof hidden / sizeof hidden[0]; i++)
+			if (cp >= hidden[i][0] && cp <= hidden[i][1])
+				return false;
+	}
+	return true;
+}
+
 static void
 server_auth_limits(int level, unsigned long long *ops, size_t *mem)
 {

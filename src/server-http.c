@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 
 #include <microhttpd.h>
@@ -126,6 +127,18 @@ server_http_addr_text(int family, const void *addr, char *out)
 		snprintf(out, SERVER_ADDR_MAX, "unknown");
 }
 
+/* The last X-Forwarded-For line: a proxy adds its own after any the
+ * client sent, and that one alone can be trusted. */
+static enum MHD_Result
+server_http_last_fwd(void *cls, enum MHD_ValueKind kind, const char *key,
+    const char *value)
+{
+	(void)kind;
+	if (value != NULL && strcasecmp(key, "X-Forwarded-For") == 0)
+		*(const char **)cls = value;
+	return MHD_YES;
+}
+
 /* The client's address into OUT (SERVER_ADDR_MAX bytes), for the limits
  * per address.  A connection from this machine is a reverse proxy's, or
  * the operator's: the client is the last address of its X-Forwarded-For,
@@ -165,8 +178,9 @@ server_http_client(struct MHD_Connection *conn, char *out)
 	}
 	if (!local)
 		return;
-	fwd = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
-	    "X-Forwarded-For");
+	fwd = NULL;
+	MHD_get_connection_values(conn, MHD_HEADER_KIND, server_http_last_fwd,
+	    &fwd);
 	if (fwd == NULL)
 		return;
 	last = strrchr(fwd, ',');
@@ -185,6 +199,26 @@ server_http_client(struct MHD_Connection *conn, char *out)
 		server_http_addr_text(AF_INET6, bin, out);
 	else
 		snprintf(out, SERVER_ADDR_MAX, "unknown");
+}
+
+/* The body as JSON, with nothing but blanks after its value ("{} junk"
+ * is no JSON); NULL if it is not. */
+static cJSON *
+server_http_parse(const char *body, size_t len)
+{
+	const char *end = NULL;
+	cJSON *json = cJSON_ParseWithLengthOpts(body, len, &end, 0);
+
+	if (json == NULL || end == NULL)
+		return json;
+	while (end < body + len && (*end == ' ' || *end == '\t' ||
+	    *end == '\n' || *end == '\r'))
+		end++;
+	if (end < body + len) {
+		cJSON_Delete(json);
+		return NULL;
+	}
+	return json;
 }
 
 /* A NUL in a string of the body, "\\u0000" or a zero byte, would end the
@@ -338,7 +372,7 @@ server_http_dispatch(struct server *srv, struct server_conn *sc,
 			return server_http_fail(conn, 413, "too_large",
 			    "the body is larger than 16384 bytes");
 		server_http_nul(sc->body, sc->len);
-		c.body = sc->len ? cJSON_ParseWithLength(sc->body, sc->len) :
+		c.body = sc->len ? server_http_parse(sc->body, sc->len) :
 		    cJSON_CreateObject();
 		if (!cJSON_IsObject(c.body)) {
 			cJSON_Delete(c.body);

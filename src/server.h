@@ -84,6 +84,12 @@ struct server_waiter {
 	struct server_waiter *gprev, *gnext;	/* all waiters */
 };
 
+/* Chat lines a user may send to one channel within SERVER_CHAT_WINDOW
+ * seconds; the channel remembers who sent its last SERVER_CHAT_MARKS. */
+#define SERVER_CHAT_BURST 5
+#define SERVER_CHAT_WINDOW 10.0
+#define SERVER_CHAT_MARKS 32
+
 struct server_chan {
 	enum server_chan_kind kind;
 	long id;
@@ -91,6 +97,11 @@ struct server_chan {
 	int nev, cev;
 	long last_seq;
 	struct server_waiter *waiters;
+	struct {
+		long user;
+		double at;
+	} chat[SERVER_CHAT_MARKS];	/* the latest chat lines, a ring */
+	int chat_next;
 };
 
 /* --- rooms, tables, games */
@@ -257,6 +268,10 @@ int server_auth_login(struct server_call *c, const char *name,
 int server_auth_token(struct server_call *c, const char *header);
 void server_auth_logout(struct server_call *c);
 bool server_auth_name_ok(const char *name);
+/* A name for a new account: as server_auth_name_ok(), without characters
+ * that show as nothing, as a space, or as ASCII letters in another form
+ * (U+200B, U+202E, U+3000, "ａ"): one name must not pass for another. */
+bool server_auth_name_new_ok(const char *name);
 
 /* server-event.c */
 void server_chan_init(struct server *srv, struct server_chan *ch,

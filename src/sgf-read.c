@@ -1095,7 +1095,6 @@ sgf_read_check_latin1(struct sgf_reader *r)
 {
 	struct sgf_read_val *latin1;
 	int nvals = r->nvals, nnodes = r->nnodes, i, rc;
-	char *err = r->err;
 	size_t errlen = r->errlen;
 
 	latin1 = xreallocarray(NULL, (size_t)(nvals > 0 ? nvals : 1),
@@ -1107,7 +1106,6 @@ sgf_read_check_latin1(struct sgf_reader *r)
 	r->errlen = 0;			/* its errors are not the file's */
 	rc = sgf_read_lex(r);
 	r->errlen = errlen;
-	r->err = err;
 	for (i = 0; i < nvals; i++)
 		if (rc < 0 || i >= r->nvals || latin1[i].off != r->vals[i].off ||
 		    latin1[i].len != r->vals[i].len)

@@ -177,6 +177,7 @@ static const struct tui_key_help tui_keys_count_at_table[] = {
 	{ TUI_CONFIRM, N_("accept the count (it is the result once both have)") },
 	{ TUI_CANCEL, N_("play on: the game goes on for both players") },
 	{ TUI_UNDO, NULL },
+	{ TUI_RESTART, NULL },
 	{ TUI_NONE, NULL }
 };
 

@@ -164,7 +164,7 @@ compare "--max-memory 1 keeps the tree under 1 MiB" memory.expected \
 for args in "--gtp --komi 6.5" "--gtp --size 13" "--gtp --bench" \
     "--match x --gtp" "--match x --color white" "--bench --level advanced" \
     "--games 2.5 --match x" "--threads 1.5 --gtp" "--playouts 99.9 --gtp" \
-    "--sgf-dir d" "--resume"; do
+    "--sgf-dir d" "--resume" "--size 9.5 --match x" "--max-memory 0 --gtp"; do
 	# shellcheck disable=SC2086
 	"$tengen" $args </dev/null >/dev/null 2>cmdline.err
 	echo "$? $(cat cmdline.err)" >>cmdline.actual
@@ -172,6 +172,9 @@ done
 "$tengen" --match '' </dev/null >/dev/null 2>cmdline.err
 echo "$? $(cat cmdline.err)" >>cmdline.actual
 TENGEN_SEED=abc "$tengen" --gtp </dev/null >/dev/null 2>cmdline.err
+echo "$? $(cat cmdline.err)" >>cmdline.actual
+: >notadir
+"$tengen" --match x --sgf-dir notadir </dev/null >/dev/null 2>cmdline.err
 echo "$? $(cat cmdline.err)" >>cmdline.actual
 cat >cmdline.expected <<'EOF'
 2 tengen: --komi does not apply to --gtp
@@ -182,11 +185,14 @@ cat >cmdline.expected <<'EOF'
 2 tengen: --level does not apply to --bench
 2 tengen: --games 2.5: expected a whole number from 1 to 100000
 2 tengen: --threads 1.5: expected a whole number from 1 to 64
-2 tengen: --playouts 99.9: expected a whole number from 1 to 1e+09
+2 tengen: --playouts 99.9: expected a whole number from 1 to 1000000000
 2 tengen: --sgf-dir does not apply to the game in the terminal
 2 tengen: --resume does not apply to the game in the terminal
+2 tengen: --size 9.5: expected a whole number from 2 to 25
+2 tengen: --max-memory 0: expected a number from 1 to 1048576
 2 tengen: --match: expected the command line of a GTP engine
 2 tengen: TENGEN_SEED=abc: expected a whole number from 1
+1 tengen: --sgf-dir notadir: not a folder
 EOF
 compare "command lines that cannot be meant" cmdline.expected cmdline.actual
 

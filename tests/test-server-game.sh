@@ -219,6 +219,21 @@ ok "$(jo '.chat[-1] | .from + ":" + .text')" "carol:好棋！" "the table's stat
 ok "$(jo '.chat[-1].seq == .seq')" true "a chat line in the state has its event's number"
 call GET "/state?room=$room" ""
 ok "$(jo '[.chat[] | .text] | index("hello room") != null')" true "the room's state has its chat"
+# Five lines to one place within ten seconds, then a flood: the sixth is
+# refused with the seconds to wait, while others still talk there, and the
+# same user elsewhere.
+for i in 2 3 4 5; do
+	call POST /chat "$carol" "{\"table\":$table,\"text\":\"line $i\"}"
+done
+ok "$STATUS" 200 "five chat lines in a row"
+call POST /chat "$carol" "{\"table\":$table,\"text\":\"line 6\"}"
+ok "$STATUS/$(jo .error)" 429/too_fast "a sixth within ten seconds: 429"
+ok "$(jo '.retry_after | (. >= 1 and . <= 11)')" true \
+	"with the seconds to wait ($(jo .retry_after))"
+call POST /chat "$bob" "{\"table\":$table,\"text\":\"calm down\"}"
+ok "$STATUS" 200 "another player still talks there"
+call POST /chat "$carol" "{\"room\":$room,\"text\":\"elsewhere\"}"
+ok "$STATUS" 200 "and carol elsewhere"
 
 call GET /news ""
 ok "$(jo '.news[0].title')" Welcome "news posted with --post-news"

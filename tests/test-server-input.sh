@@ -44,6 +44,8 @@ refuse() {
 refuse 400 bad_json POST /register '' '{"name":"x",' "truncated JSON"
 refuse 400 bad_json POST /register '' '["name","x"]' "JSON that is not an object"
 refuse 400 bad_json POST /register '' 'name=x&password=y' "a form instead of JSON"
+refuse 400 bad_json POST /register '' '{"name":"jx","password":"secret-x"} junk' \
+	"JSON with more after it"
 refuse 400 missing_field POST /register '' '{"name":"carol"}' "a missing field"
 refuse 400 bad_field POST /register '' '{"name":7,"password":"secret1"}' "a number for a string"
 refuse 400 bad_name POST /register '' '{"name":"a b","password":"secret1"}' "a space in a name"
@@ -115,10 +117,27 @@ for bad in '\355\240\200:a surrogate (U+D800)' '\300\257:an overlong /' \
 done
 refuse 400 bad_field POST /chat "$alice" "{\"table\":$t,\"text\":\"a\\u0000b\"}" \
 	"chat with \\u0000"
-ok "$(jo .message)" '"text" must be UTF-8 text without control characters' \
+ok "$(jo .message)" '"text" must be UTF-8 text without control characters, line separators or direction controls' \
 	"which is a control character"
 refuse 400 bad_field POST /register '' '{"name":"nul\u0000x","password":"secret1"}' \
 	"a name with \\u0000"
+# Nor what would reverse or break the lines of others around it.
+for bad in '\u202e:a right-to-left override' '\u2066:a direction isolate' \
+    '\u2028:a line separator'; do
+	refuse 400 bad_field POST /chat "$alice" \
+		"{\"table\":$t,\"text\":\"a${bad%%:*}b\"}" "chat with ${bad#*:}"
+done
+# A new name must not pass for another: nothing that shows as nothing or
+# as a space, no full-width letters.  Chinese names are fine.
+for bad in 'alice\u200b:a zero-width space' '\u200fecila:a right-to-left mark' \
+    '\uff41lice:a full-width letter' 'a\u3000b:an ideographic space' \
+    'a\u00a0b:a no-break space'; do
+	refuse 400 bad_name POST /register '' \
+		"{\"name\":\"${bad%%:*}\",\"password\":\"secret1\"}" \
+		"a new name with ${bad#*:}"
+done
+call POST /register '' '{"name":"\u9648\u5e73","password":"secret1"}'
+ok "$STATUS" 201 "a Chinese name is one"
 call POST /chat "$alice" "{\"table\":$t,\"text\":\"\\\\u0000 \\\\ \\u00e9 \\ud83d\\ude00 \\u00a0 $(printf '\360\237\230\200\364\217\277\277')\"}"
 ok "$STATUS" 200 "a written backslash-u0000, U+00E9, U+00A0, an emoji and U+10FFFF are fine"
 events "$t" 0 | jq -r '[.events[] | select(.type == "chat")] | last | .text' >"$tmp/chat"

@@ -5,7 +5,7 @@
 # each further failure doubles the lock; the right password afterwards
 # clears the count.  Names no account has are treated alike, and other names
 # are not touched.  Registrations and failed logins from one address are
-# limited too.
+# limited too.  A user keeps the 16 latest logins.
 set -u
 . "${top_srcdir:-.}/tests/server/lib.sh"
 # A lock of 2 s, 4 s once doubled: each check below has a second or more to
@@ -132,6 +132,14 @@ call GET /rooms ''
 ok "$STATUS" 200 "the lobby answers meanwhile"
 from "192.0.2.7, 203.0.113.5" /register r5 secret-x
 ok "$STATUS" 201 "the address the proxy saw (the last one) counts"
+# A proxy that adds its own header line after the client's (HAProxy's
+# "option forwardfor"): the last line counts, not the client's word.
+STATUS=$(curl -s -o "$tmp/out" -w '%{http_code}' -X POST \
+	-H "X-Forwarded-For: 198.51.100.77" -H "X-Forwarded-For: 192.0.2.7" \
+	-H 'Content-Type: application/json' \
+	--data-binary '{"name":"r6","password":"secret-x"}' "$URL/register")
+ok "$STATUS/$(jo .error)" 429/too_many_attempts \
+	"of two X-Forwarded-For lines, the proxy's last one counts"
 from 192.0.2.8 /login r1 wrong-password
 from 192.0.2.8 /login r2 wrong-password
 from 192.0.2.8 /login r1 secret-x
@@ -142,4 +150,16 @@ from 192.0.2.8 /login r1 secret-x
 ok "$STATUS/$(jo .error)" 429/too_many_attempts \
 	"three failures: even a right password from there waits"
 play "$dave" "$t" C3
+
+# A user keeps the 16 latest logins: the seventeenth ends the first, and
+# the table of tokens does not grow with every login.
+first=$(user erin)
+for i in $(seq 16); do
+	login erin secret-erin
+done
+last=$(jo .token)
+call GET /user "$first"
+ok "$STATUS/$(jo .error)" 401/bad_token "the first of seventeen logins has ended"
+call GET /user "$last"
+ok "$STATUS/$(jo .name)" 200/erin "the latest serves"
 finish
