@@ -30,7 +30,6 @@ static const char server_db_schema[] =
 	"CREATE TABLE IF NOT EXISTS tokens("
 	" hash TEXT PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id),"
 	" created INTEGER NOT NULL) WITHOUT ROWID;"
-	"CREATE INDEX IF NOT EXISTS tokens_user ON tokens(user_id, created);"
 	"CREATE TABLE IF NOT EXISTS rooms("
 	" id INTEGER PRIMARY KEY, name TEXT NOT NULL, name_zh TEXT NOT NULL,"
 	" base INTEGER NOT NULL, escape_penalty INTEGER NOT NULL);"
@@ -84,7 +83,7 @@ enum server_db_stmt {
 	Q_BEGIN, Q_COMMIT,
 	Q_USER_ADD, Q_USER_HASH, Q_USER_BY_NAME, Q_USER_BY_ID, Q_USER_RECORD,
 	Q_LEADERS,
-	Q_TOKEN_ADD, Q_TOKEN_USER, Q_TOKEN_DEL, Q_TOKEN_TRIM,
+	Q_TOKEN_ADD, Q_TOKEN_USER, Q_TOKEN_DEL,
 	Q_ROOMS, Q_ROOM_ADD,
 	Q_TABLE_ADD, Q_TABLE_SAVE, Q_TABLES,
 	Q_GAME_ADD, Q_GAME_SAVE, Q_GAME_GET, Q_GAME_LAST,
@@ -118,9 +117,6 @@ static const char *const server_db_sql[Q_COUNT] = {
 	[Q_TOKEN_ADD] = "INSERT INTO tokens(hash, user_id, created) VALUES (?, ?, ?)",
 	[Q_TOKEN_USER] = "SELECT user_id FROM tokens WHERE hash = ?",
 	[Q_TOKEN_DEL] = "DELETE FROM tokens WHERE hash = ?",
-	[Q_TOKEN_TRIM] = "DELETE FROM tokens WHERE user_id = ?1 AND hash <> ?2"
-	    " AND hash NOT IN (SELECT hash FROM tokens WHERE user_id = ?1"
-	    " AND hash <> ?2 ORDER BY created DESC LIMIT ?3)",
 	[Q_ROOMS] = "SELECT id, name, name_zh, base, escape_penalty FROM rooms"
 	    " ORDER BY id",
 	[Q_ROOM_ADD] = "INSERT INTO rooms(name, name_zh, base, escape_penalty)"
@@ -411,14 +407,6 @@ server_db_token_add(struct server_db *db, const char *hash, long user)
 	sqlite3_bind_text(s, 1, hash, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int64(s, 2, user);
 	sqlite3_bind_int64(s, 3, (sqlite3_int64)time(NULL));
-	if (server_db_done(s) < 0)
-		return -1;
-	/* The user's oldest logins go beyond SERVER_DB_TOKENS: logging in
-	 * again and again does not fill the table. */
-	s = server_db_stmt(db, Q_TOKEN_TRIM);
-	sqlite3_bind_int64(s, 1, user);
-	sqlite3_bind_text(s, 2, hash, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int(s, 3, SERVER_DB_TOKENS - 1);
 	return server_db_done(s);
 }
 
