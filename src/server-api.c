@@ -24,17 +24,16 @@
 #define SERVER_PASSWORD_MIN 6
 #define SERVER_PASSWORD_MAX 256
 
-/* The bytes of the character that S starts with, if S starts with one
- * that is valid UTF-8 (the shortest form, not a surrogate, at most
- * U+10FFFF), or 0. */
-static int
-server_utf8_len(const unsigned char *s)
+int
+server_utf8_char(const unsigned char *s, unsigned long *cp)
 {
 	unsigned char lo = 0x80, hi = 0xbf;
 	int n;
 
-	if (s[0] < 0x80)
+	if (s[0] < 0x80) {
+		*cp = s[0];
 		return s[0] ? 1 : 0;
+	}
 	if (s[0] >= 0xc2 && s[0] <= 0xdf)
 		n = 2;
 	else if (s[0] >= 0xe0 && s[0] <= 0xef)
@@ -55,9 +54,12 @@ server_utf8_len(const unsigned char *s)
 		hi = 0x8f;
 	if (s[1] < lo || s[1] > hi)
 		return 0;
-	for (int i = 2; i < n; i++)
+	*cp = s[0] & (0x7f >> n);
+	for (int i = 1; i < n; i++) {
 		if ((s[i] & 0xc0) != 0x80)
 			return 0;
+		*cp = *cp << 6 | (s[i] & 0x3f);
+	}
 	return n;
 }
 
@@ -67,6 +69,7 @@ server_error(struct server_call *c, int status, const char *code,
 {
 	char msg[512];
 	size_t len = 0;
+	unsigned long cp;
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -74,7 +77,8 @@ server_error(struct server_call *c, int status, const char *code,
 	va_end(ap);
 	/* Cut before whatever is not whole UTF-8: the end of a message
 	 * too long, or a piece of a request quoted in it. */
-	for (int n; (n = server_utf8_len((unsigned char *)msg + len)) > 0;)
+	for (int n; (n = server_utf8_char((unsigned char *)msg + len,
+	    &cp)) > 0;)
 		len += (size_t)n;
 	msg[len] = '\0';
 	cJSON_Delete(c->reply);
@@ -85,29 +89,27 @@ server_error(struct server_call *c, int status, const char *code,
 }
 
 /* Valid UTF-8 without control characters, C0, DEL or C1 (tabs and
- * newlines allowed in chat), line separators or direction controls. */
+ * newlines allowed in chat), line and paragraph separators (U+2028,
+ * U+2029) or direction embeddings, overrides and isolates (U+202A to
+ * U+202E, U+2066 to U+2069), which would break or reverse the lines of
+ * others around them. */
 static bool
 server_text_ok(const char *s, bool newlines)
 {
 	const unsigned char *p = (const unsigned char *)s;
+	unsigned long cp;
 
 	while (*p) {
-		int n = server_utf8_len(p);
+		int n = server_utf8_char(p, &cp);
 
 		if (n == 0)
 			return false;
-		if (n == 1 && (*p == 0x7f || (*p < 0x20 &&
-		    !(newlines && (*p == '\n' || *p == '\t')))))
+		if (cp == 0x7f || (cp < 0x20 &&
+		    !(newlines && (cp == '\n' || cp == '\t'))))
 			return false;
-		if (n == 2 && p[0] == 0xc2 && p[1] < 0xa0)
-			return false;
-		/* U+2028 to U+202E: line and paragraph separators and the
-		 * direction embeddings and overrides; U+2066 to U+2069: the
-		 * direction isolates.  They would break or reverse the lines
-		 * of others around them. */
-		if (n == 3 && p[0] == 0xe2 && ((p[1] == 0x80 && p[2] >= 0xa8 &&
-		    p[2] <= 0xae) || (p[1] == 0x81 && p[2] >= 0xa6 &&
-		    p[2] <= 0xa9)))
+		if ((cp >= 0x80 && cp < 0xa0) ||
+		    (cp >= 0x2028 && cp <= 0x202e) ||
+		    (cp >= 0x2066 && cp <= 0x2069))
 			return false;
 		p += n;
 	}
@@ -282,16 +284,15 @@ server_api_credentials(struct server_call *c, const char **name,
 {
 	if (server_json_string(c, "name", SERVER_NAME_MAX, true, name) != 0)
 		return -1;
-	if (new_name && server_auth_name_ok(*name) &&
-	    !server_auth_name_new_ok(*name)) {
-		server_error(c, 400, "bad_name", "a name may not hold "
-		    "characters that show as nothing or as spaces, nor "
-		    "full-width letters");
-		return -1;
-	}
 	if (!server_auth_name_ok(*name)) {
 		server_error(c, 400, "bad_name", "a name has 1 to %d bytes: "
 		    "letters, digits, \"_\", \"-\", \".\"", SERVER_NAME_MAX);
+		return -1;
+	}
+	if (new_name && !server_auth_name_new_ok(*name)) {
+		server_error(c, 400, "bad_name", "a name may not hold "
+		    "characters that show as nothing or as spaces, nor "
+		    "full-width letters");
 		return -1;
 	}
 	if (server_json_text(c, "password", SERVER_PASSWORD_MAX, true, true,

@@ -35,23 +35,6 @@ server_auth_name_ok(const char *name)
 	return true;
 }
 
-/* The code point of the UTF-8 character at P (valid, of N bytes). */
-static unsigned long
-server_auth_codepoint(const unsigned char *p, int *n)
-{
-	unsigned long cp;
-
-	if (p[0] < 0x80) {
-		*n = 1;
-		return p[0];
-	}
-	*n = p[0] >= 0xf0 ? 4 : p[0] >= 0xe0 ? 3 : 2;
-	cp = p[0] & (0x7f >> *n);
-	for (int i = 1; i < *n && (p[i] & 0xc0) == 0x80; i++)
-		cp = cp << 6 | (p[i] & 0x3f);
-	return cp;
-}
-
 bool
 server_auth_name_new_ok(const char *name)
 {
@@ -67,10 +50,9 @@ server_auth_name_new_ok(const char *name)
 	unsigned long cp;
 	int n;
 
-	if (!server_auth_name_ok(name))
-		return false;
 	for (; *p; p += n) {
-		cp = server_auth_codepoint(p, &n);
+		if ((n = server_utf8_char(p, &cp)) == 0)
+			return false;
 		for (size_t i = 0; i < sizeof hidden / sizeof hidden[0]; i++)
 			if (cp >= hidden[i][0] && cp <= hidden[i][1])
 				return false;

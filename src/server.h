@@ -245,6 +245,10 @@ const char *server_http_arg(struct server_call *c, const char *name);
 void server_http_resume(struct server *srv, struct server_waiter *w);
 
 /* server-api.c: errors and the routes */
+/* The bytes of the character S starts with, its code point in CP, if it is
+ * valid UTF-8 (the shortest form, not a surrogate, at most U+10FFFF); 0
+ * if not, or at the end. */
+int server_utf8_char(const unsigned char *s, unsigned long *cp);
 void server_error(struct server_call *c, int status, const char *code,
 		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 struct server_route {
@@ -268,9 +272,10 @@ int server_auth_login(struct server_call *c, const char *name,
 int server_auth_token(struct server_call *c, const char *header);
 void server_auth_logout(struct server_call *c);
 bool server_auth_name_ok(const char *name);
-/* A name for a new account: as server_auth_name_ok(), without characters
- * that show as nothing, as a space, or as ASCII letters in another form
- * (U+200B, U+202E, U+3000, "ａ"): one name must not pass for another. */
+/* A name server_auth_name_ok() takes, fit for a new account: without
+ * characters that show as nothing, as a space, or as ASCII letters in
+ * another form (U+200B, U+202E, U+3000, "ａ"): one name must not pass for
+ * another. */
 bool server_auth_name_new_ok(const char *name);
 
 /* server-event.c */

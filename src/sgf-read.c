@@ -92,6 +92,18 @@ static int sgf_read_error(struct sgf_reader *, struct sgf_pos, const char *,
 static const char *sgf_read_raw(const struct sgf_reader *,
     const struct sgf_read_prop *, int, char *, size_t);
 
+/* The charset the root's CA[] names, without the blanks around it, into
+ * BUF: "" where there is no CA[], or an empty one, which names none. */
+static const char *
+sgf_read_ca(const struct sgf_reader *r, char *buf, size_t len)
+{
+	if (r->ca < 0) {
+		buf[0] = '\0';
+		return buf;
+	}
+	return sgf_read_raw(r, &r->props[r->ca], 0, buf, len);
+}
+
 static int
 sgf_read_error(struct sgf_reader *r, struct sgf_pos pos, const char *fmt, ...)
 {
@@ -415,10 +427,7 @@ sgf_read_encoding(struct sgf_reader *r)
 	char name[2 * sizeof r->charset];
 	size_t i;
 
-	/* Blanks around the name say nothing, and an empty CA[] is none. */
-	if (r->ca >= 0)
-		sgf_read_raw(r, &r->props[r->ca], 0, name, sizeof name);
-	if (r->ca < 0 || name[0] == '\0') {
+	if (sgf_read_ca(r, name, sizeof name)[0] == '\0') {
 		sgf_charset_guess(&r->cs, r->data, r->len);
 		return 0;
 	}
@@ -1225,9 +1234,8 @@ sgf_parse(const char *data, size_t len, const char *name,
 			rc = sgf_read_lex(&r);
 		}
 	}
-	if (rc == 0 && (r.ca < 0 || sgf_read_raw(&r, &r.props[r.ca], 0,
-	    ca, sizeof ca)[0] == '\0') && high && !r.utf8 && !r.dbcs &&
-	    memchr(data, '\\', len) != NULL)
+	if (rc == 0 && sgf_read_ca(&r, ca, sizeof ca)[0] == '\0' && high &&
+	    !r.utf8 && !r.dbcs && memchr(data, '\\', len) != NULL)
 		rc = sgf_read_check_latin1(&r);
 	if (rc == 0)
 		rc = sgf_read_interpret(&r);

@@ -387,7 +387,8 @@ tui_board_panel(struct tui *t, const struct tui_layout *l,
 		tui_put(++y, x, w, A_BOLD, buf);
 		score_result_sgf(gm->score.margin, vs, sizeof vs);
 		snprintf(buf, sizeof buf, "%s  %s", vs, score_result_stones(
-		    gm->score.margin, i18n_catalog(), tui_plain_text(t), who, sizeof who));
+		    gm->score.margin, i18n_catalog(), tui_plain_text(t), who,
+		    sizeof who));
 		tui_put(++y, x, w, A_BOLD, buf);
 		y++;
 	} else if (gm->mode == TUI_OVER) {

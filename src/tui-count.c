@@ -27,8 +27,8 @@ tui_count_update(struct tui *t)
 	    _("Black %g, White %g, komi %g: %s (%s)"),
 	    gm->score.black, gm->score.white, gm->g.komi,
 	    score_result_sgf(gm->score.margin, sgf, sizeof sgf),
-	    score_result_stones(gm->score.margin, i18n_catalog(), tui_plain_text(t),
-	    stones, sizeof stones));
+	    score_result_stones(gm->score.margin, i18n_catalog(),
+	    tui_plain_text(t), stones, sizeof stones));
 }
 
 void

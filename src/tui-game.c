@@ -176,8 +176,8 @@ tui_game_result(const struct tui *t, char *buf, size_t len)
 	case GAME_END_SCORE:
 		snprintf(buf, len, "%s: %s",
 		    score_result_sgf(g->score, sgf, sizeof sgf),
-		    score_result_stones(g->score, i18n_catalog(), tui_plain_text(t), stones,
-		    sizeof stones));
+		    score_result_stones(g->score, i18n_catalog(),
+		    tui_plain_text(t), stones, sizeof stones));
 		break;
 	case GAME_END_RESIGN:
 		snprintf(buf, len, g->winner == BLACK ?
