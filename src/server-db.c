@@ -29,7 +29,8 @@ static const char server_db_schema[] =
 	"CREATE INDEX IF NOT EXISTS users_points ON users(points DESC, id);"
 	"CREATE TABLE IF NOT EXISTS tokens("
 	" hash TEXT PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id),"
-	" created INTEGER NOT NULL) WITHOUT ROWID;"
+	" created INTEGER NOT NULL, seq INTEGER NOT NULL DEFAULT 0)"
+	" WITHOUT ROWID;"
 	"CREATE TABLE IF NOT EXISTS rooms("
 	" id INTEGER PRIMARY KEY, name TEXT NOT NULL, name_zh TEXT NOT NULL,"
 	" base INTEGER NOT NULL, escape_penalty INTEGER NOT NULL);"
@@ -83,7 +84,7 @@ enum server_db_stmt {
 	Q_BEGIN, Q_COMMIT,
 	Q_USER_ADD, Q_USER_HASH, Q_USER_BY_NAME, Q_USER_BY_ID, Q_USER_RECORD,
 	Q_LEADERS,
-	Q_TOKEN_ADD, Q_TOKEN_USER, Q_TOKEN_DEL,
+	Q_TOKEN_ADD, Q_TOKEN_TRIM, Q_TOKEN_USER, Q_TOKEN_DEL,
 	Q_ROOMS, Q_ROOM_ADD,
 	Q_TABLE_ADD, Q_TABLE_SAVE, Q_TABLES,
 	Q_GAME_ADD, Q_GAME_SAVE, Q_GAME_GET, Q_GAME_LAST,
@@ -114,7 +115,12 @@ static const char *const server_db_sql[Q_COUNT] = {
 	    " escapes = escapes + ? WHERE id = ?",
 	[Q_LEADERS] = "SELECT " USER_COLS " FROM users"
 	    " ORDER BY points DESC, id LIMIT ?",
-	[Q_TOKEN_ADD] = "INSERT INTO tokens(hash, user_id, created) VALUES (?, ?, ?)",
+	[Q_TOKEN_ADD] = "INSERT INTO tokens(hash, user_id, created, seq)"
+	    " VALUES (?1, ?2, ?3, (SELECT coalesce(max(seq), 0) + 1 FROM tokens"
+	    " WHERE user_id = ?2))",
+	[Q_TOKEN_TRIM] = "DELETE FROM tokens WHERE user_id = ?1 AND hash NOT IN"
+	    " (SELECT hash FROM tokens WHERE user_id = ?1"
+	    " ORDER BY seq DESC, created DESC LIMIT ?2)",
 	[Q_TOKEN_USER] = "SELECT user_id FROM tokens WHERE hash = ?",
 	[Q_TOKEN_DEL] = "DELETE FROM tokens WHERE hash = ?",
 	[Q_ROOMS] = "SELECT id, name, name_zh, base, escape_penalty FROM rooms"
@@ -169,7 +175,8 @@ server_db_error(struct server_db *db)
 
 /* Columns added since the first schema, for databases made before them:
  * games.undo_by, games.resumed_at, games.turn_ms, games.estimating,
- * games.black_points, games.white_points, games.points_set, tables.ready. */
+ * games.black_points, games.white_points, games.points_set, tables.ready,
+ * tokens.seq (0, older than any login since); then the indexes on them. */
 static int
 server_db_migrate(struct server_db *db, char **msg)
 {
@@ -178,6 +185,7 @@ server_db_migrate(struct server_db *db, char **msg)
 		{ "games", "turn_ms" }, { "games", "estimating" },
 		{ "games", "black_points" }, { "games", "white_points" },
 		{ "games", "points_set" }, { "tables", "ready" },
+		{ "tokens", "seq" },
 	};
 
 	for (size_t i = 0; i < sizeof added / sizeof added[0]; i++) {
@@ -199,7 +207,8 @@ server_db_migrate(struct server_db *db, char **msg)
 		if (sqlite3_exec(db->h, sql, NULL, NULL, msg) != SQLITE_OK)
 			return -1;
 	}
-	return 0;
+	return sqlite3_exec(db->h, "CREATE INDEX IF NOT EXISTS tokens_user"
+	    " ON tokens(user_id, seq)", NULL, NULL, msg) == SQLITE_OK ? 0 : -1;
 }
 
 struct server_db *
@@ -407,6 +416,13 @@ server_db_token_add(struct server_db *db, const char *hash, long user)
 	sqlite3_bind_text(s, 1, hash, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int64(s, 2, user);
 	sqlite3_bind_int64(s, 3, (sqlite3_int64)time(NULL));
+	if (server_db_done(s) < 0)
+		return -1;
+	/* Beyond the SERVER_DB_TOKENS latest, the user's oldest logins end:
+	 * logging in again and again does not fill the table. */
+	s = server_db_stmt(db, Q_TOKEN_TRIM);
+	sqlite3_bind_int64(s, 1, user);
+	sqlite3_bind_int(s, 2, SERVER_DB_TOKENS);
 	return server_db_done(s);
 }
 

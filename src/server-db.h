@@ -116,6 +116,8 @@ int server_db_user_record(struct server_db *db, long id, long points,
 int server_db_leaderboard(struct server_db *db, struct server_db_user *out,
 		int limit);
 
+/* A login's token; a user keeps the SERVER_DB_TOKENS latest logins. */
+#define SERVER_DB_TOKENS 16
 int server_db_token_add(struct server_db *db, const char *hash, long user);
 int server_db_token_user(struct server_db *db, const char *hash, long *user);
 int server_db_token_del(struct server_db *db, const char *hash);

@@ -118,7 +118,8 @@ undo_by_columns() {
 	python3 -c 'import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
 print(len([c for c in db.execute("PRAGMA table_info(games)") if c[1] in ("undo_by", "resumed_at", "turn_ms", "estimating", "black_points", "white_points", "points_set")]) +
-      len([c for c in db.execute("PRAGMA table_info(tables)") if c[1] == "ready"]))' \
+      len([c for c in db.execute("PRAGMA table_info(tables)") if c[1] == "ready"]) +
+      len([c for c in db.execute("PRAGMA table_info(tokens)") if c[1] == "seq"]))' \
 		"$tmp/db"
 }
 if command -v python3 >/dev/null 2>&1; then
@@ -133,13 +134,17 @@ db.execute("ALTER TABLE games DROP COLUMN black_points")
 db.execute("ALTER TABLE games DROP COLUMN white_points")
 db.execute("ALTER TABLE games DROP COLUMN points_set")
 db.execute("ALTER TABLE tables DROP COLUMN ready")
+db.execute("DROP INDEX tokens_user")
+db.execute("ALTER TABLE tokens DROP COLUMN seq")
 db.commit()' "$tmp/db" || exit 99
 	ok "$(undo_by_columns)" 0 "the older database lacks the columns added since"
 	server_start
 	call GET "/state?table=$t" ""
 	ok "$STATUS/$(jo .game.status)" 200/counting "an older database opens"
-	ok "$(undo_by_columns)" 8 \
-		"with games.undo_by, .resumed_at, .turn_ms, .estimating, .black_points, .white_points, .points_set and tables.ready added"
+	ok "$(undo_by_columns)" 9 \
+		"with games.undo_by, .resumed_at, .turn_ms, .estimating, .black_points, .white_points, .points_set, tables.ready and tokens.seq added"
+	call GET /user "$second"
+	ok "$STATUS" 200 "a login from before serves still"
 else
 	echo "# python3 not found: the migration of an older database is not tried"
 fi
