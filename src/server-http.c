@@ -2,9 +2,9 @@
  * server-http.c: tengend's HTTP with libmicrohttpd.
  *
  * MHD runs its own threads over epoll (or poll); each request gathers its
- * body (at most SERVER_BODY_MAX bytes), parses it as a JSON object, finds
- * its route, checks the bearer token and runs the handler under the server
- * lock.  A long-poll with nothing to say yet suspends its connection: it
+ * body (at most SERVER_BODY_MAX bytes: one said to be more is refused
+ * before it is read), parses it as a JSON object, finds its route, checks
+ * the bearer token and runs the handler under the server lock.  A long-poll with nothing to say yet suspends its connection: it
  * costs no thread, only its place on a channel's list, and is resumed by
  * the next event there or by the tick when its time is up; MHD then calls
  * us again and the handler answers.  The routes that hash a password
@@ -29,6 +29,7 @@
 #include "util.h"
 
 #define SERVER_BODY_MAX 16384
+#define SERVER_SKIP_MAX (1 << 20)	/* then an endless body is dropped */
 #define SERVER_JOBS_MAX 64		/* slow requests waiting at most */
 #define SERVER_JOBS_RETRY 5		/* then: try again in so many seconds */
 
@@ -45,7 +46,9 @@ struct server_job {
 struct server_conn {
 	char *body;
 	size_t len;
+	size_t skipped;			/* body bytes over the limit */
 	bool too_big;
+	bool answered;			/* refused before its body */
 	struct server_waiter w;
 	struct server_job *job;		/* a slow request under way, or NULL */
 };
@@ -419,12 +422,28 @@ server_http_access(void *cls, struct MHD_Connection *conn, const char *url,
 		sc = xcalloc(1, sizeof *sc);
 		sc->w.conn = conn;
 		*con_cls = sc;
-		if (cl && strtoull(cl, NULL, 10) > SERVER_BODY_MAX)
-			sc->too_big = true;
+		/* Said too big: refused before its body is read, and the
+		 * connection closes after the answer. */
+		if (cl && strtoull(cl, NULL, 10) > SERVER_BODY_MAX) {
+			sc->too_big = sc->answered = true;
+			return server_http_fail(conn, 413, "too_large",
+			    "the body is larger than 16384 bytes");
+		}
+		return MHD_YES;
+	}
+	if (sc->answered) {
+		*upload_size = 0;
 		return MHD_YES;
 	}
 	if (*upload_size) {
-		if (!sc->too_big && sc->len + *upload_size > SERVER_BODY_MAX) {
+		/* A body of unsaid length (chunked) that goes on and on
+		 * beyond the limit: the connection is dropped. */
+		if (sc->too_big) {
+			sc->skipped += *upload_size;
+			*upload_size = 0;
+			return sc->skipped > SERVER_SKIP_MAX ? MHD_NO : MHD_YES;
+		}
+		if (sc->len + *upload_size > SERVER_BODY_MAX) {
 			sc->too_big = true;
 			free(sc->body);
 			sc->body = NULL;

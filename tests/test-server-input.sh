@@ -61,6 +61,37 @@ head -c 20000 /dev/zero | tr '\0' 'x' >"$tmp/big"
 STATUS=$(curl -s -o "$tmp/out" -w '%{http_code}' -X POST -H 'Content-Type: application/json' \
 	--data-binary @"$tmp/big" "$URL/register")
 ok "$STATUS/$(jo .error)" 413/too_large "a body over 16 KiB"
+# A body said (Content-Length) to be too big is refused before it is read:
+# the answer comes though not a byte of the body was sent.
+if command -v python3 >/dev/null 2>&1; then
+	ok "$(python3 - "$PORT" <<'EOF'
+import socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=5)
+s.sendall(b"POST /register HTTP/1.1\r\nHost: x\r\n"
+          b"Content-Type: application/json\r\n"
+          b"Content-Length: 100000000\r\n\r\n")
+try:
+    print(s.recv(100).split(b" ")[1].decode())
+except (socket.timeout, IndexError):
+    print("no answer in 5 s")
+EOF
+)" 413 "a body said to be of 100 MB: 413 before it is sent"
+fi
+# A body of unsaid length (chunked): 413 once it has all come; one that
+# goes on beyond 1 MiB is cut off.
+STATUS=$(curl -s -o "$tmp/out" -w '%{http_code}' -X POST -H 'Transfer-Encoding: chunked' \
+	-H 'Content-Type: application/json' --data-binary @"$tmp/big" "$URL/register")
+ok "$STATUS/$(jo .error)" 413/too_large "a chunked body over 16 KiB"
+head -c 2000000 /dev/zero | tr '\0' 'x' >"$tmp/huge"
+rm -f "$tmp/out"
+curl -s -o "$tmp/out" -X POST -H 'Transfer-Encoding: chunked' \
+	-H 'Content-Type: application/json' --data-binary @"$tmp/huge" "$URL/register"
+rc=$?
+ok "$rc/$(cat "$tmp/out" 2>/dev/null)" "$rc/" "a chunked body of 2 MB: cut off without an answer"
+[ "$rc" -ne 0 ]
+ok "$?" 0 "(curl says so: exit status $rc)"
+call GET /rooms ''
+ok "$STATUS" 200 "the server serves on"
 
 refuse 404 no_route GET /nowhere '' '' "an unknown path"
 refuse 405 bad_method GET /register '' '' "the wrong method"
