@@ -4,10 +4,11 @@
  * MHD runs its own threads over epoll (or poll); each request gathers its
  * body (at most SERVER_BODY_MAX bytes: one said to be more is refused
  * before it is read), parses it as a JSON object, finds its route, checks
- * the bearer token and runs the handler under the server lock.  A long-poll with nothing to say yet suspends its connection: it
- * costs no thread, only its place on a channel's list, and is resumed by
- * the next event there or by the tick when its time is up; MHD then calls
- * us again and the handler answers.  The routes that hash a password
+ * the bearer token and runs the handler under the server lock.  A
+ * long-poll with nothing to say yet suspends its connection: it costs no
+ * thread, only its place on a channel's list, and is resumed by the next
+ * event there or by the tick when its time is up; MHD then calls us again
+ * and the handler answers.  The routes that hash a password
  * (/register, /login) are slow: their connection is suspended too and a
  * worker of ours runs the handler, so that MHD's threads, which serve the
  * moves, never wait for a hash.
