@@ -1,10 +1,11 @@
 /*
  * sgf-read.c: SGF FF[1] to FF[4] text to a struct sgf_record.
  *
- * The one idea: reading is two steps.  The lexer walks the whole collection
+ * The one idea: reading is two steps.  The lexer walks the first game tree
  * without recursion (a depth counter, not a stack), keeps the properties of
  * the main line only (the first child at every branch point) as raw byte
- * ranges with their line and column, and skips variations.  Then those
+ * ranges with their line and column, and skips variations; of a collection
+ * it only notes that more games follow.  Then those
  * properties are interpreted into a private record, which is handed to the
  * caller only when everything was valid, so an error never half-loads.
  *
@@ -62,6 +63,7 @@ struct sgf_reader {
 	size_t errlen;
 
 	bool utf8;			/* the bytes are UTF-8 beyond ASCII */
+	bool more_games;		/* a '(' follows the first tree */
 	bool dbcs;			/* lex double-byte characters as pairs */
 	bool lead[256];			/* the bytes that begin a pair */
 	int ca;				/* prop index of the root's CA, or -1 */
@@ -393,8 +395,12 @@ sgf_read_lex(struct sgf_reader *r)
 		} else if (c == ')') {
 			sgf_read_next(r);
 			main_line = false;
-			if (--depth == 0)
+			if (--depth == 0) {
+				/* Another game tree: only said, not read. */
+				sgf_read_skip_space(r);
+				r->more_games = sgf_read_peek(r) == '(';
 				return 0;
+			}
 		} else if (c == ';') {
 			sgf_read_next(r);
 			if (main_line)
@@ -1247,6 +1253,7 @@ sgf_parse(const char *data, size_t len, const char *name,
 		return -1;
 	}
 	*rec = r.rec;
+	rec->more_games = r.more_games;
 	return 0;
 }
 

@@ -68,6 +68,9 @@ struct sgf_record {
 	bool has_play_on;
 	struct sgf_move *moves;
 	int nmoves;
+	/* The file is a collection of more than one game tree; the record
+	 * is of the first. */
+	bool more_games;
 };
 
 /* Parse DATA (LEN bytes) named NAME in messages.  Returns 0, or -1 with a

@@ -261,9 +261,15 @@ test_passes_and_points(void **state)
 	assert_string_equal(rec.moves[0].comment, "c");
 	sgf_record_free(&rec);
 	/* only the first game tree of a collection */
-	parse_ok("(;SZ[9];B[aa])(;SZ[13];B[bb];W[cc])", &rec);
+	parse_ok("(;SZ[9];B[aa])\n\n (;SZ[13];B[bb];W[cc])", &rec);
 	assert_int_equal(rec.size, 9);
 	assert_int_equal(rec.nmoves, 1);
+	assert_true(rec.more_games);
+	sgf_record_free(&rec);
+	/* one tree, with variations and a line break after it, is no
+	 * collection of games */
+	parse_ok("(;SZ[9];B[aa](;W[bb])(;W[cc]))\n", &rec);
+	assert_false(rec.more_games);
 	sgf_record_free(&rec);
 	/* unknown properties, CRLF, tabs in simple text */
 	parse_ok("(;XX[what]\r\nZZZZZZZZZZ[x]PB[a\tb\r\nc]C[1\r\n2];B[aa]XY[])",

@@ -4,7 +4,8 @@
 # a forbidden point marked and refused with its reason in the status line,
 # two passes, counting with a group toggled dead and alive, and the result
 # on the screen and in the saved SGF record; a result taken back with its
-# archive, and a record's result that no move gave taken back alone.
+# archive, and a record's result that no move gave taken back alone; of a
+# file of two games, the first, with a word that there are more.
 . "${top_srcdir:-.}/tests/tui/lib.sh"
 tui_init test-tui-hotseat
 
@@ -159,4 +160,35 @@ for re in "B+2.5" "W+T"; do
 	tui_file_lacks "$XDG_DATA_HOME/tengen/current.sgf" "RE["
 	tui_ok "Z on RE[$re] takes back the result alone"
 done
+
+# A file of two games: the first is loaded, and the status line says that
+# there are more (on one line or two).
+more="The file holds more than one game; this is the first."
+wait_more() {
+	tui_deadline=$(($(date +%s) + tui_timeout))
+	until tui_screen | tr '\n' ' ' | tr -s ' ' | grep -F -q -e "$more"; do
+		[ "$(date +%s)" -ge "$tui_deadline" ] &&
+			tui_fail "timed out waiting for: $more"
+		sleep 0.1
+	done
+	tui_ok "the status line says the file holds more games"
+}
+printf '(;GM[1]FF[4]SZ[9]KM[7.5];B[ee];W[cc])\n(;GM[1]FF[4]SZ[13];B[aa])\n' \
+	>"$tui_tmp/two.sgf"
+tui_start --ascii "$tui_tmp/two.sgf"
+tui_wait "Move 2"
+wait_more
+tui_keys Q
+tui_wait_exit
+tui_file_has "$XDG_DATA_HOME/tengen/current.sgf" "SZ[9]"
+tui_file_has "$XDG_DATA_HOME/tengen/current.sgf" ";B[ee];W[cc]"
+tui_file_lacks "$XDG_DATA_HOME/tengen/current.sgf" "B[aa]"
+tui_ok "the first game of two is the one played on"
+printf '(;GM[1]FF[4]SZ[9]KM[7.5]RE[W+R];B[ee];W[cc])(;SZ[13];B[aa])' \
+	>"$tui_tmp/two.sgf"
+tui_start --ascii "$tui_tmp/two.sgf"
+tui_wait "look through the moves"
+wait_more
+tui_keys Q
+tui_wait_exit
 tui_done
