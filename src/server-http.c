@@ -562,6 +562,8 @@ server_http_start(struct server *srv)
 	    MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
 	    MHD_OPTION_NOTIFY_COMPLETED, server_http_completed, srv,
 	    MHD_OPTION_CONNECTION_LIMIT, (unsigned int)srv->opt.max_conns,
+	    MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+	    (unsigned int)srv->opt.conns_per_addr,
 	    MHD_OPTION_CONNECTION_TIMEOUT,
 	    (unsigned int)(srv->opt.poll_timeout + 60),
 	    MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)srv->opt.threads,

@@ -61,6 +61,7 @@ server_usage(FILE *f)
 	fprintf(f,
 	    "usage: tengend [--port N] [--listen ADDR] [--db PATH]\n"
 	    "               [--threads N] [--max-connections N]\n"
+	    "               [--connections-per-address N]\n"
 	    "               [--poll-timeout S] [--disconnect-seconds S]\n"
 	    "               [--escape-seconds S] [--count-seconds S]\n"
 	    "               [--sync normal|full]\n"
@@ -268,6 +269,7 @@ main(int argc, char **argv)
 		{ "db", required_argument, NULL, 'd' },
 		{ "threads", required_argument, NULL, 't' },
 		{ "max-connections", required_argument, NULL, 'm' },
+		{ "connections-per-address", required_argument, NULL, 'c' },
 		{ "poll-timeout", required_argument, NULL, 'P' },
 		{ "disconnect-seconds", required_argument, NULL, 'D' },
 		{ "escape-seconds", required_argument, NULL, 'E' },
@@ -329,6 +331,12 @@ main(int argc, char **argv)
 			    true, &v) < 0)
 				return 2;
 			srv.opt.max_conns = (int)v;
+			break;
+		case 'c':
+			if (server_number("--connections-per-address", optarg,
+			    0, 1e6, true, &v) < 0)
+				return 2;
+			srv.opt.conns_per_addr = (int)v;
 			break;
 		case 'P':
 			if (server_number("--poll-timeout", optarg, 1, 300,

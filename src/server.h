@@ -45,6 +45,7 @@ struct server_opts {
 	const char *port_file;		/* write the bound port here */
 	int threads;
 	int max_conns;
+	int conns_per_addr;		/* from one address; 0: no limit */
 	double poll_timeout;		/* seconds a long-poll waits */
 	double disconnect_after;	/* seconds without a poll: disconnected */
 	double escape_after;		/* seconds disconnected: escaped */

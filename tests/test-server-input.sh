@@ -2,14 +2,15 @@
 # test-server-input.sh: bad input.  Every request is checked: size, JSON,
 # types, ranges, UTF-8, tokens; each refusal is a JSON error with an HTTP
 # status, and the server stays up and correct after all of them.  A
-# second server on the same port or database refuses to start.
+# second server on the same port or database refuses to start.  Connections
+# from one address are limited when asked.
 set -u
 . "${top_srcdir:-.}/tests/server/lib.sh"
 
 # A command line with a number that is not one, or not whole where it
 # must be, is refused with status 2 before anything starts.
 for a in "--port 1.5" "--poll-timeout nan" "--escape-seconds inf" \
-    "--threads 2.5" "--max-connections 1e9"; do
+    "--threads 2.5" "--max-connections 1e9" "--connections-per-address -1"; do
 	# shellcheck disable=SC2086
 	timeout 5 "$tengend" --db "$tmp/cmdline.db" $a >/dev/null 2>&1
 	ok "$?" 2 "tengend $a: refused"
@@ -227,4 +228,33 @@ server_start
 call GET "/state?table=$t" ""
 ok "$(jo .game)/$(jo '.seats[0].name')" "null/alice" \
 	"and after a restart too"
+
+# --connections-per-address: a fourth connection from one address while
+# three are open is closed at once; once one of them closes, it is served.
+if command -v python3 >/dev/null 2>&1; then
+	server_kill
+	server_start --connections-per-address 3
+	python3 - "$PORT" "$tmp/conn" <<'EOF' &
+import socket, sys, time, os
+held = [socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+        for _ in range(3)]
+open(sys.argv[2], "w").close()
+while os.path.exists(sys.argv[2]):
+    time.sleep(0.05)
+held[0].close()
+open(sys.argv[2] + ".closed", "w").close()
+time.sleep(30)
+EOF
+	holder=$!
+	for _ in $(seq 100); do [ -e "$tmp/conn" ] && break; sleep 0.05; done
+	call GET /rooms ''
+	ok "$STATUS" 000 "a fourth connection from one address: closed"
+	rm -f "$tmp/conn"
+	for _ in $(seq 100); do [ -e "$tmp/conn.closed" ] && break; sleep 0.05; done
+	sleep 0.2
+	call GET /rooms ''
+	ok "$STATUS" 200 "one of the three closed: served"
+	kill "$holder" 2>/dev/null
+	wait "$holder" 2>/dev/null
+fi
 finish
