@@ -49,7 +49,7 @@ struct server_conn {
 	size_t len;
 	size_t skipped;			/* body bytes over the limit */
 	bool too_big;
-	bool answered;			/* refused before its body */
+	bool answered;			/* refused before its body: too big */
 	struct server_waiter w;
 	struct server_job *job;		/* a slow request under way, or NULL */
 };
@@ -426,7 +426,7 @@ server_http_access(void *cls, struct MHD_Connection *conn, const char *url,
 		/* Said too big: refused before its body is read, and the
 		 * connection closes after the answer. */
 		if (cl && strtoull(cl, NULL, 10) > SERVER_BODY_MAX) {
-			sc->too_big = sc->answered = true;
+			sc->answered = true;
 			return server_http_fail(conn, 413, "too_large",
 			    "the body is larger than 16384 bytes");
 		}
@@ -437,27 +437,24 @@ server_http_access(void *cls, struct MHD_Connection *conn, const char *url,
 		return MHD_YES;
 	}
 	if (*upload_size) {
-		/* A body of unsaid length (chunked) that goes on and on
-		 * beyond the limit: the connection is dropped. */
-		if (sc->too_big) {
-			sc->skipped += *upload_size;
-			*upload_size = 0;
-			return sc->skipped > SERVER_SKIP_MAX ? MHD_NO : MHD_YES;
-		}
-		if (sc->len + *upload_size > SERVER_BODY_MAX) {
+		if (!sc->too_big && sc->len + *upload_size > SERVER_BODY_MAX) {
 			sc->too_big = true;
 			free(sc->body);
 			sc->body = NULL;
 			sc->len = 0;
 		}
-		if (!sc->too_big) {
+		if (sc->too_big) {
+			sc->skipped += *upload_size;
+		} else {
 			sc->body = xreallocarray(sc->body, sc->len + *upload_size,
 			    1);
 			memcpy(sc->body + sc->len, upload, *upload_size);
 			sc->len += *upload_size;
 		}
 		*upload_size = 0;
-		return MHD_YES;
+		/* A body of unsaid length (chunked) that goes on and on
+		 * beyond the limit: the connection is dropped. */
+		return sc->skipped > SERVER_SKIP_MAX ? MHD_NO : MHD_YES;
 	}
 	return server_http_dispatch(srv, sc, conn, url, method);
 }

@@ -63,7 +63,6 @@ struct sgf_reader {
 	size_t errlen;
 
 	bool utf8;			/* the bytes are UTF-8 beyond ASCII */
-	bool more_games;		/* a '(' follows the first tree */
 	bool dbcs;			/* lex double-byte characters as pairs */
 	bool lead[256];			/* the bytes that begin a pair */
 	int ca;				/* prop index of the root's CA, or -1 */
@@ -398,7 +397,7 @@ sgf_read_lex(struct sgf_reader *r)
 			if (--depth == 0) {
 				/* Another game tree: only said, not read. */
 				sgf_read_skip_space(r);
-				r->more_games = sgf_read_peek(r) == '(';
+				r->rec.more_games = sgf_read_peek(r) == '(';
 				return 0;
 			}
 		} else if (c == ';') {
@@ -1253,7 +1252,6 @@ sgf_parse(const char *data, size_t len, const char *name,
 		return -1;
 	}
 	*rec = r.rec;
-	rec->more_games = r.more_games;
 	return 0;
 }
 

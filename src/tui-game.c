@@ -301,6 +301,8 @@ tui_game_first_of_more(struct tui_game *gm)
 {
 	size_t n = strlen(gm->msg);
 
+	if (!gm->from.more_games)
+		return;
 	snprintf(gm->msg + n, sizeof gm->msg - n, "%s%s", n > 0 ? "  " : "",
 	    _("The file holds more than one game; this is the first."));
 }
@@ -379,8 +381,7 @@ tui_game_load(struct tui *t, const char *path, const struct settings *set,
 		tui_game_result(t, res, sizeof res);
 		tui_game_message(gm, false, "%s  %s", res,
 		    _("[ ] look through the moves"));
-		if (gm->from.more_games && !resume)
-			tui_game_first_of_more(gm);
+		tui_game_first_of_more(gm);
 		return 0;
 	}
 	if (note[0] != '\0')
@@ -389,8 +390,7 @@ tui_game_load(struct tui *t, const char *path, const struct settings *set,
 		tui_game_message(gm, false,
 		    _("Game continued at move %d: %s to play"), g.nmoves,
 		    tui_game_color_name(game_to_move(&g)));
-	if (gm->from.more_games && !resume)
-		tui_game_first_of_more(gm);
+	tui_game_first_of_more(gm);
 	if (tui_game_counts(gm))
 		tui_count_begin(t, count > 0 ? dead : NULL);
 	else
