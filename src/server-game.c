@@ -875,17 +875,19 @@ server_game_play(struct server_call *c, const char *vertex)
 		    vertex, sg->rules.size, sg->rules.size);
 		return;
 	}
-	if (game_to_move(&sg->g) != color) {
-		server_error(c, 409, "not_your_turn", "it is %s's turn",
-		    color_name(game_to_move(&sg->g)));
-		return;
-	}
+	/* Before the turn: a move sent again once its answer was lost is
+	 * stale, though the turn has passed to the opponent by then. */
 	if (server_json_long(c, "n", 0, 100000, false, &expect) < 0)
 		return;
 	if (cJSON_GetObjectItemCaseSensitive(c->body, "n") &&
 	    expect != sg->g.nmoves) {
 		server_error(c, 409, "stale", "the game has %d moves, not %ld",
 		    sg->g.nmoves, expect);
+		return;
+	}
+	if (game_to_move(&sg->g) != color) {
+		server_error(c, 409, "not_your_turn", "it is %s's turn",
+		    color_name(game_to_move(&sg->g)));
 		return;
 	}
 	elapsed = now - sg->turn_start;

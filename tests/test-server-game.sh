@@ -70,6 +70,10 @@ for row in 1 2 3 4 5 6 7 8 9; do
 	}
 	play "$bob" "$table" "G$row"
 done
+# Bob's G9 sent again (its answer lost on the way): stale, though it is
+# alice's turn by then.
+call POST /game/move "$bob" "{\"table\":$table,\"move\":\"G9\",\"n\":17}"
+ok "$STATUS/$(jo .error)" 409/stale "a move sent again after its answer was lost is stale"
 call POST /game/move "$alice" "{\"table\":$table,\"move\":\"A1\",\"n\":3}"
 ok "$(jo .error)" stale "a move for an older position is refused"
 call POST /game/move "$alice" "{\"table\":$table,\"move\":\"Z9\"}"
