@@ -1000,6 +1000,22 @@ server_game_undo(struct server_call *c)
 	c->reply = server_game_ok(t);
 }
 
+/* The moves when play last resumed after counting, in G as it stands in
+ * play: two passes in a row since the last resume began a count, and a
+ * game played on after them (or standing right after them, in play) was
+ * resumed there. */
+static int
+server_game_last_resume(const struct game *g)
+{
+	int at = 0;
+
+	for (int k = 2; k <= g->nmoves; k++)
+		if (g->moves[k - 2].point == BOARD_PASS &&
+		    g->moves[k - 1].point == BOARD_PASS && k - 2 >= at)
+			at = k;
+	return at;
+}
+
 /* The opponent answers an undo request. */
 static void
 server_game_undo_answer(struct server_call *c, bool accept)
@@ -1040,9 +1056,9 @@ server_game_undo_answer(struct server_call *c, bool accept)
 		    sg->g.moves[sg->g.nmoves - 1 - k].color != by)
 			k++;
 		game_undo(&sg->g, k + 1);
-		/* Back past the resume: the passes then are in a row again. */
+		/* Back past the resume: the resume before it counts. */
 		if (sg->g.nmoves < sg->resumed_at)
-			sg->resumed_at = 0;
+			sg->resumed_at = server_game_last_resume(&sg->g);
 		sg->turn_start = util_now();
 		if (server_db_move_truncate(srv->db, sg->id, sg->g.nmoves) < 0)
 			server_fatal(srv, "taking back moves");

@@ -7,7 +7,8 @@
 # and it is dropped: the toggled count stays.  A server stopped while an
 # estimate runs waits for it, and the count it left is not estimated again
 # after the restart; one lost in a crash is made again.  A win by 100
-# stones and more is said whole in Chinese.  Every estimate waits 2
+# stones and more is said whole in Chinese.  Undos back past a resume
+# leave the resume before it in force.  Every estimate waits 2
 # seconds before it starts (TENGEND_ESTIMATE_DELAY), so that what is asked
 # while one runs is asked while it runs, on a machine of any speed.
 set -u
@@ -138,4 +139,32 @@ ok "$(jq -r '.events[] | select(.type == "end") | "\(.result) \(.result_zh)"' "$
 	"B+353.5 黑胜 176¾ 子" "the end says 黑胜 176¾ 子, not cut"
 ok "$(iconv -f UTF-8 -t UTF-8 "$tmp/end" >/dev/null 2>&1 && echo valid)" valid \
 	"the stored events are valid UTF-8"
+
+# 6. Play resumed twice, then undos back past the second resume: the first
+# still holds, and the passes before it do not count toward two in a row.
+gina=$(user gina)
+hank=$(user hank)
+t3=$(newgame "$gina" "$hank" '"size":9,"main_time":600,"move_limit":0,"overtime":30')
+play "$gina" "$t3" PASS
+play "$hank" "$t3" PASS
+call POST /game/resume "$gina" "{\"table\":$t3}"
+play "$gina" "$t3" PASS
+play "$hank" "$t3" PASS
+call POST /game/resume "$hank" "{\"table\":$t3}"
+call GET "/state?table=$t3" ""
+ok "$(jo .game.status)/$(jo '.game.moves | length')" playing/4 \
+	"play resumed a second time"
+call POST /game/undo "$hank" "{\"table\":$t3}"
+call POST /game/undo/accept "$gina" "{\"table\":$t3}"
+call POST /game/undo "$gina" "{\"table\":$t3}"
+call POST /game/undo/accept "$hank" "{\"table\":$t3}"
+ok "$STATUS/$(jo .n)" 200/2 \
+	"two undos: back before the second resume"
+play "$gina" "$t3" PASS
+call GET "/state?table=$t3" ""
+ok "$(jo .game.status)" playing \
+	"one pass: play goes on (the pass before the first resume does not count)"
+play "$hank" "$t3" PASS
+call GET "/state?table=$t3" ""
+ok "$(jo .game.status)" counting "two passes since the first resume: counting"
 finish
