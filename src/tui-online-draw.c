@@ -342,6 +342,23 @@ tui_od_player(struct tui *t, int y, int x, int w, enum color c)
 	return y;
 }
 
+/* The two seats of the table from row Y: who sits there, and who has
+ * pressed start; the row after them. */
+static int
+tui_od_seats(struct tui *t, int y, int x, int w)
+{
+	struct tui_online *o = t->online;
+	char buf[200];
+
+	for (int s = 0; s < 2; s++) {
+		snprintf(buf, sizeof buf, _("Seat %d: %s%s"), s + 1,
+		    o->table.seat[s][0] ? o->table.seat[s] : _("(free)"),
+		    o->table.ready[s] ? _(", ready") : "");
+		tui_put(y++, x, w, 0, buf);
+	}
+	return y;
+}
+
 void
 tui_online_panel(struct tui *t, const struct tui_layout *l)
 {
@@ -358,13 +375,7 @@ tui_online_panel(struct tui *t, const struct tui_layout *l)
 		y = tui_od_player(t, y, x, w, BLACK);
 		y = tui_od_player(t, y, x, w, WHITE);
 	} else {
-		for (int s = 0; s < 2; s++) {
-			snprintf(buf, sizeof buf, _("Seat %d: %s%s"), s + 1,
-			    o->table.seat[s][0] ? o->table.seat[s] : _("(free)"),
-			    o->table.ready[s] ? _(", ready") : "");
-			tui_put(y++, x, w, 0, buf);
-		}
-		y++;
+		y = tui_od_seats(t, y, x, w) + 1;
 	}
 	if (!o->have_game)
 		snprintf(buf, sizeof buf, "%s", o->table.rules.set ?
@@ -380,6 +391,10 @@ tui_online_panel(struct tui *t, const struct tui_layout *l)
 		    game_to_move(g) == WHITE ? _("White") : _("Black"),
 		    tui_game_human_turn(gm) ? _(" (you)") : "");
 	y += tui_put_wrap(y, x, w, 2, A_BOLD, buf);
+	/* Once a game is over the seats are the table's again: who is
+	 * still there, who has left, who has sat down for the next one. */
+	if (o->have_game && gm->mode == TUI_OVER)
+		y = tui_od_seats(t, y, x, w);
 	if (gm->mode == TUI_COUNT)
 		snprintf(buf, sizeof buf, _("Accepted: Black %s, White %s"),
 		    o->accepted[BLACK] ? _("yes") : _("no"),

@@ -4,7 +4,8 @@
 # was said there before one came), a table with 9x9 rules, start, moves
 # seen live by the opponent and the spectator, chat both ways (found again
 # back at the table), two passes, counting with a toggle seen by both,
-# both accept, and the result with the points won and lost; the login and
+# both accept, and the result with the points won and lost, the seats
+# shown again once it is over; the login and
 # the lobby in a terminal too small for them.
 . "${top_srcdir:-.}/tests/online/lib.sh"
 on_init test-online-game
@@ -247,10 +248,15 @@ on_wait alice "Game over:"
 on_wait alice "you win 1 point, rank Beginner"
 on_wait bob "you lose 1 point, rank Beginner"
 on_wait carol "B+73.5"
+# The game over, the seats are shown again: bob's empties when he leaves.
+on_wait alice "Seat 2: bob"
 
 # Back in the lobby, the record shows the game.
 on_keys bob q
 on_wait bob "won 0, lost 1"
+on_wait alice "Seat 2: (free)"
+on_wait carol "Seat 2: (free)"
+on_ok "after the game, the seats as they are: bob's free once he left"
 # Six more tables, opened through the server's API by six other players:
 # the list, five lines at 80x24, says which it shows and scrolls to the
 # table selected, and a click on a line takes the table shown there.
