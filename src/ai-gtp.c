@@ -190,7 +190,8 @@ ai_gtp_number(const char *s, double *v)
 }
 
 /* time_settings MAIN BYO_YOMI_TIME BYO_YOMI_STONES: Canadian, or absolute
- * when the period is 0, or no limit when both are 0 and stones > 0. */
+ * when the period is 0, or no limit when the period is above 0 and the
+ * stones are 0 (as the GTP specification has it). */
 static int
 ai_gtp_time_settings(struct gtp_engine *e, int argc, char **argv)
 {
@@ -224,13 +225,24 @@ ai_gtp_kgs_time_settings(struct gtp_engine *e, int argc, char **argv)
 {
 	struct ai_gtp *ag = e->data;
 	char text[128] = "";
+	size_t len = 0;
 	struct clock_rules r;
 
-	for (int i = 0; i < argc && strlen(text) + strlen(argv[i]) + 2 < sizeof text; i++) {
-		strcat(text, argv[i]);
-		strcat(text, " ");
+	/* The arguments joined again; longer ones than fit are no clock. */
+	for (int i = 0; i < argc; i++) {
+		size_t n = strlen(argv[i]);
+
+		if (len + n + 2 > sizeof text) {
+			len = sizeof text;
+			break;
+		}
+		memcpy(text + len, argv[i], n);
+		text[len + n] = ' ';
+		len += n + 1;
+		text[len] = '\0';
 	}
-	if (argc < 1 || clock_parse(text, &r) < 0 || r.kind == CLOCK_FISCHER) {
+	if (argc < 1 || len >= sizeof text || clock_parse(text, &r) < 0 ||
+	    r.kind == CLOCK_FISCHER) {
 		gtp_engine_printf(e, "syntax error");
 		return -1;
 	}
@@ -247,7 +259,8 @@ ai_gtp_time_left(struct gtp_engine *e, int argc, char **argv)
 	double t, s;
 
 	if (argc != 3 || gtp_engine_parse_color(argv[0], &c) < 0 ||
-	    ai_gtp_number(argv[1], &t) < 0 || ai_gtp_number(argv[2], &s) < 0) {
+	    ai_gtp_number(argv[1], &t) < 0 || ai_gtp_number(argv[2], &s) < 0 ||
+	    s != (int)s) {
 		gtp_engine_printf(e, "syntax error");
 		return -1;
 	}

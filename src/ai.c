@@ -757,11 +757,11 @@ ai_level_budget(enum ai_level level, int size)
 	}
 }
 
+/* The budget of a move asked for at NOW: its time counts from then, the
+ * estimate of dead stones before the search included. */
 static void
-ai_budget(struct ai *ai, const struct game *g)
+ai_budget(struct ai *ai, const struct game *g, double now)
 {
-	double now = util_now();
-
 	ai->budget = 0;
 	ai->deadline = 0;
 	if (ai->opt.playouts > 0 || ai->opt.seconds > 0) {
@@ -788,10 +788,10 @@ ai_has_dead(const struct board *b, const uint8_t *dead, enum color c)
 	return false;
 }
 
-/* Search the position of G for C within the budget; the root's children
- * hold the result. */
+/* Search the position of G for C within the budget of a move asked for
+ * at ASKED; the root's children hold the result. */
 static struct ai_node *
-ai_search(struct ai *ai, const struct game *g, enum color c)
+ai_search(struct ai *ai, const struct game *g, enum color c, double asked)
 {
 	struct ai_node *root;
 	int nthreads = ai_threads(ai);
@@ -826,7 +826,7 @@ ai_search(struct ai *ai, const struct game *g, enum color c)
 		}
 	}
 	ai->reused = root->state == 2 ? root->visits : 0;
-	ai_budget(ai, g);
+	ai_budget(ai, g, asked);
 	ai->started = util_now();
 	ai->settled = false;
 	/* (A halt asked before the search began, while the dead stones were
@@ -883,7 +883,7 @@ ai_genmove(struct ai *ai, const struct game *g, enum color c,
 			return BOARD_PASS;
 	}
 	ai->skip_pass = no_pass || ai->restricted;
-	root = ai_search(ai, g, c);
+	root = ai_search(ai, g, c, start);
 	best = ai_best(ai, root, NULL);
 	if (!best)
 		return BOARD_PASS;
@@ -973,9 +973,9 @@ ai_dead_stones(const struct game *g, uint8_t *dead)
 	e->komi_set = true;
 	e->komi_value = ai_even_komi(g);
 	e->score_reward = true;
-	ai_search(e, g, BLACK);
+	ai_search(e, g, BLACK, util_now());
 	e->root = 0;
-	ai_search(e, g, WHITE);
+	ai_search(e, g, WHITE, util_now());
 
 	memset(dead, 0, BOARD_MAX_POINTS);
 	memset(done, 0, sizeof done);

@@ -70,7 +70,8 @@ point_t ai_genmove(struct ai *ai, const struct game *g, enum color c,
  * seconds; 0 and 0 go back to the level's). */
 void ai_set_limits(struct ai *ai, long playouts, double seconds);
 /* At most SECONDS for each following move, on top of the budget (a
- * clock's share of the time); 0: no such cap. */
+ * clock's share of the time), counted from the call of ai_genmove(), so
+ * that the dead stones it may estimate first are in it; 0: no such cap. */
 void ai_set_time_cap(struct ai *ai, double seconds);
 /* Cleanup mode (kgs-genmove_cleanup): do not pass while the opponent has
  * stones that the estimate calls dead, so that they are captured. */

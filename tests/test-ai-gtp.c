@@ -208,6 +208,50 @@ test_boardsize_errors(void **state)
 	fixture_free(f);
 }
 
+/* A clock command that does not say a whole clock is refused, and the
+ * clock stays as it was: fractional stones in time_left, an argument of
+ * kgs-time_settings too long to have been meant (once dropped, leaving
+ * "byoyomi 60 30 5" to be taken), extra arguments. */
+static void
+test_clock_errors(void **state)
+{
+	struct fixture *f = fixture_new(AI_INTERMEDIATE);
+	char line[400];
+	char *reply = NULL;
+	static const char *const bad[] = {
+		"time_left b 25 2.5",
+		"time_left b 25 -1",
+		"time_left b 25",
+		"time_settings 60 30 2.5",
+		"time_settings 60 30",
+		"kgs-time_settings byoyomi 60 30 5 6",
+		"kgs-time_settings fischer 60 5",
+		"kgs-time_settings",
+	};
+
+	(void)state;
+	gtp_ok(f, "boardsize 9");
+	gtp_ok(f, "kgs-time_settings canadian 0 60 10");
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		gtp_engine_execute(&f->e, bad[i], &reply);
+		assert_non_null(reply);
+		if (strcmp(reply, "? syntax error\n\n") != 0)
+			fail_msg("%s: %s", bad[i], reply);
+		free(reply);
+		reply = NULL;
+	}
+	snprintf(line, sizeof line, "kgs-time_settings byoyomi 60 30 5 %0300d", 7);
+	gtp_engine_execute(&f->e, line, &reply);
+	assert_non_null(reply);
+	assert_string_equal(reply, "? syntax error\n\n");
+	free(reply);
+	/* Still the Canadian clock of before, with its stones due. */
+	assert_int_equal(f->ag.rules.kind, CLOCK_CANADIAN);
+	assert_int_equal(f->ag.clock[BLACK].stones_left, 10);
+	assert_float_equal(move_time(f, BLACK), share(60.0 / 10), 1e-9);
+	fixture_free(f);
+}
+
 int
 main(void)
 {
@@ -217,6 +261,7 @@ main(void)
 		cmocka_unit_test(test_canadian),
 		cmocka_unit_test(test_level_keeps_budget),
 		cmocka_unit_test(test_boardsize_errors),
+		cmocka_unit_test(test_clock_errors),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

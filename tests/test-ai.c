@@ -22,6 +22,7 @@
 #include "ai.h"
 #include "game.h"
 #include "playout.h"
+#include "util.h"
 #include "tu.h"
 
 static struct game g;
@@ -556,6 +557,67 @@ test_end_and_cleanup(void **state)
 	ai_free(ai);
 }
 
+/* The playouts a genmove for Black makes on the 19x19 board of D4 Q16 Q4
+ * and, with PASS, a pass of White's (so that the dead stones are
+ * estimated first: Black is behind and searches on), else D16; with a
+ * time cap of CAP seconds and no other limit but 100 seconds. */
+static long
+capped_playouts(bool pass, double cap)
+{
+	struct ai_options o;
+	struct ai_stats st;
+	struct ai *ai;
+
+	game_free(&g);
+	assert_int_equal(game_init(&g, 19, 7.5), 0);
+	assert_int_equal(game_play(&g, BLACK, tu_pt(&g.board, "D4")), MOVE_OK);
+	assert_int_equal(game_play(&g, WHITE, tu_pt(&g.board, "Q16")), MOVE_OK);
+	assert_int_equal(game_play(&g, BLACK, tu_pt(&g.board, "Q4")), MOVE_OK);
+	assert_int_equal(game_play(&g, WHITE,
+	    pass ? BOARD_PASS : tu_pt(&g.board, "D16")), MOVE_OK);
+	ai_options_default(&o);
+	o.threads = 1;
+	o.seed = test_seed(5);
+	o.resign = false;
+	ai = ai_new(&o);
+	ai_set_limits(ai, 0, 100);
+	ai_set_time_cap(ai, cap);
+	assert_int_not_equal(ai_genmove(ai, &g, BLACK, &st), BOARD_PASS);
+	ai_free(ai);
+	return st.playouts;
+}
+
+/* A clock's cap on a move's time holds the estimate of dead stones made
+ * before the search: with a cap of half the time the estimate takes (the
+ * faster of two, timed here), the search after it has no time left, where
+ * a search alone in that time makes hundreds of playouts.  (The cap once
+ * counted from the search's start: the move took the estimate's time on
+ * top, and could lose on time in byo-yomi.) */
+static void
+test_cap_holds_dead_stones(void **state)
+{
+	uint8_t dead[BOARD_MAX_POINTS];
+	double est = 1e9;
+	long alone, after_pass;
+
+	(void)state;
+	capped_playouts(true, 0.01);	/* the position */
+	for (int i = 0; i < 2; i++) {
+		double t = util_now();
+
+		ai_dead_stones(&g, dead);
+		t = util_now() - t;
+		if (t < est)
+			est = t;
+	}
+	alone = capped_playouts(false, est / 2);
+	after_pass = capped_playouts(true, est / 2);
+	print_message("estimate %.3f s; playouts in half of it: %ld alone, "
+	    "%ld after the estimate\n", est, alone, after_pass);
+	assert_true(alone >= 64);
+	assert_true(after_pass * 4 < alone);
+}
+
 /* A self-atari that leaves a bigger enemy group in atari is a playout
  * move (the squeeze), judged by the weight of the stones it throws in, a
  * group counted once for every side of the point it touches.  White's big
@@ -902,6 +964,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_beginner_not_silly, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_resign_when_hopeless, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_end_and_cleanup, setup_9, teardown),
+		cmocka_unit_test_setup_teardown(test_cap_holds_dead_stones, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_memory_cap, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_selfplay_legal, setup_9, teardown),
 	};
