@@ -263,10 +263,17 @@ tui_og_game(struct tui *t, const cJSON *gj)
 	}
 	gm->mode = TUI_PLAY;
 	gm->view = -1;
+	gm->has_count = false;
 	cnt = cJSON_GetObjectItemCaseSensitive(gj, "counting");
 	if (strcmp(status, "counting") == 0 && cJSON_IsObject(cnt))
 		tui_og_counting(t, cnt);
 	if (strcmp(status, "over") == 0) {
+		/* A game ended by counting keeps its count: the board shows
+		 * the dead stones and the points as they were counted. */
+		if (cJSON_IsObject(cnt)) {
+			tui_og_counting(t, cnt);
+			gm->has_count = true;
+		}
 		gm->mode = TUI_OVER;
 		gm->g.end = GAME_END_SCORE;
 		/* Its words, unless this game's end event told them. */

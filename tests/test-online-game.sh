@@ -245,6 +245,11 @@ on_keys alice c
 on_wait bob "Accepted: Black yes, White no"
 on_keys bob c
 on_wait alice "Game over:"
+# The final board keeps the count that decided it, for players and
+# watchers alike: C3 dead, every other point Black's.
+on_expect_row alice 3 "b b o b b b b b b"
+on_expect_row bob 3 "b b o b b b b b b"
+on_expect_row carol 3 "b b o b b b b b b"
 on_wait alice "you win 1 point, rank Beginner"
 on_wait bob "you lose 1 point, rank Beginner"
 on_wait carol "B+73.5"
