@@ -294,6 +294,34 @@ tui_og_game(struct tui *t, const cJSON *gj)
 	tui_og_undo_asked(t, gj, status);
 }
 
+/* No game at the table: an empty board of its rules (19x19 until it has
+ * some), nobody's turn, no result. */
+static void
+tui_og_no_game(struct tui *t)
+{
+	struct tui_online *o = t->online;
+	struct tui_game *gm = &t->game;
+	int size = o->table.rules.set ? o->table.rules.size : 19;
+
+	game_free(&gm->g);
+	game_init(&gm->g, size, o->table.rules.set ? o->table.rules.komi : 7.5);
+	gm->cx = gm->cy = size / 2;
+	gm->mode = TUI_PLAY;
+	gm->view = -1;
+	gm->has_count = false;
+	gm->has_preview = false;
+	gm->human = EMPTY;
+	memset(gm->dead, 0, sizeof gm->dead);
+	o->have_game = false;
+	o->game_id = o->result_game = 0;
+	o->result[0] = o->pending[0] = '\0';
+	o->black[0] = o->white[0] = '\0';
+	o->accepted[BLACK] = o->accepted[WHITE] = false;
+	o->connected[BLACK] = o->connected[WHITE] = true;
+	if (t->dialog.open && t->dialog.yes == tui_og_undo_yes)
+		t->dialog.open = false;
+}
+
 static void
 tui_og_table(struct tui *t, const cJSON *tj)
 {
@@ -301,10 +329,13 @@ tui_og_table(struct tui *t, const cJSON *tj)
 	const cJSON *gj = cJSON_GetObjectItemCaseSensitive(tj, "game");
 
 	tui_online_table_from_json(&o->table, tj);
-	if (cJSON_IsObject(gj))
+	if (cJSON_IsObject(gj)) {
 		tui_og_game(t, gj);
-	else if (!o->have_game && o->table.rules.set &&
-	    o->table.rules.size != t->game.g.size) {
+	} else if (o->have_game) {
+		/* The table was left empty and taken again: its last game
+		 * is gone, and so is the board of it. */
+		tui_og_no_game(t);
+	} else if (o->table.rules.set && o->table.rules.size != t->game.g.size) {
 		game_free(&t->game.g);
 		game_init(&t->game.g, o->table.rules.size, o->table.rules.komi);
 		t->game.cx = t->game.cy = o->table.rules.size / 2;

@@ -309,4 +309,23 @@ on_keys bob q
 tmux -L "$on_sock" resize-window -t bob -x 80 -y 24
 on_wait bob "won 0, lost 1"
 on_keys bob Q
+# alice leaves the first table too: it is empty, and the next table asked
+# for in the room is that one again.  carol, still watching it, sees the
+# new owner and an empty board, not the last game's.
+on_keys alice q
+on_wait carol "Seat 1: (free)"
+body='{"name":"u7","password":"secret-u7"}'
+curl -s -o /dev/null -H 'Content-Type: application/json' \
+	--data-binary "$body" "$URL/register"
+tok=$(curl -s -H 'Content-Type: application/json' \
+	--data-binary "$body" "$URL/login" | jq -r .token)
+curl -s -o /dev/null -H "Authorization: Bearer $tok" \
+	-H 'Content-Type: application/json' \
+	--data-binary '{"room":1,"size":9,"main_time":600,"move_limit":30,"overtime":20,"komi":7.5}' \
+	"$URL/table/new"
+on_wait carol "Seat 1: u7"
+on_expect_row carol 3 ". . + . . . + . ."
+on_screen carol | grep -q "Game over" &&
+	on_fail "the table taken again shows the last game: $(on_screen carol)"
+on_ok "a table taken again shows no game to its spectator"
 on_done
