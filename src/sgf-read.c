@@ -33,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "sgf.h"
 #include "sgf-charset.h"
@@ -1011,6 +1012,36 @@ sgf_read_node(struct sgf_reader *r, int first, int end,
 	return 0;
 }
 
+/* Is X a whole number of half points? */
+static bool
+sgf_read_half_points(double x)
+{
+	return x * 2 == floor(x * 2);
+}
+
+/* Fox (AP[foxwq]) writes the komi a hundred times too big: in stones
+ * under Chinese rules (KM[375]: 3.75 stones, 7.5 points), in points
+ * under others (KM[650]: 6.5).  Such a komi is read as the one it
+ * stands for: as stones when a hundredth of it is no whole number of
+ * half points, or when the rules are Chinese and it is under 5. */
+static void
+sgf_read_fox_komi(struct sgf_record *rec)
+{
+	const char *ru = rec->rules != NULL ? rec->rules : "";
+	bool chinese = strncasecmp(ru, "chinese", 7) == 0 ||
+	    strcasecmp(ru, "cn") == 0;
+	double v = rec->komi / 100;
+
+	if (!rec->has_komi || rec->application == NULL ||
+	    strncasecmp(rec->application, "foxwq", 5) != 0 ||
+	    rec->komi != floor(rec->komi) || fabs(rec->komi) < 25)
+		return;
+	if (!sgf_read_half_points(v) || (chinese && fabs(v) < 5))
+		v *= 2;
+	if (sgf_read_half_points(v))
+		rec->komi = v;
+}
+
 static int
 sgf_read_interpret(struct sgf_reader *r)
 {
@@ -1045,6 +1076,7 @@ sgf_read_interpret(struct sgf_reader *r)
 		sgf_read_point_list(r, ds, &r->rec.dead, &r->rec.ndead);
 		for (i = 0; i < r->rec.ndead; i++)
 			r->rec.dead[i].color = EMPTY;
+		sgf_read_fox_komi(&r->rec);
 	}
 	free(su);
 	free(tb);

@@ -418,6 +418,42 @@ test_empty_komi_handicap(void **state)
 	sgf_record_free(&rec);
 }
 
+/* Fox's komi, a hundred times too big: stones under Chinese rules,
+ * points under others; other programs' komi as written. */
+static void
+test_fox_komi(void **state)
+{
+	static const struct {
+		const char *props;
+		double komi;
+	} cases[] = {
+		{ "KM[375]RU[Chinese]AP[GNU Go:3.8]AP[foxwq]", 7.5 },
+		{ "KM[375]AP[foxwq]", 7.5 },
+		{ "KM[325]RU[Chinese]AP[foxwq]", 6.5 },
+		{ "KM[350]RU[Chinese]AP[foxwq]", 7 },
+		{ "KM[650]RU[Japanese]AP[foxwq]", 6.5 },
+		{ "KM[750]RU[Chinese]AP[foxwq]", 7.5 },
+		{ "KM[50]RU[Japanese]HA[2]AP[foxwq]", 0.5 },
+		{ "KM[0]RU[Chinese]AP[foxwq]", 0 },
+		{ "KM[7.5]RU[Chinese]AP[foxwq]", 7.5 },
+		{ "KM[375]RU[Chinese]AP[CGoban:3]", 375 },
+		{ "KM[650]", 650 },
+	};
+	char text[256];
+	struct sgf_record rec;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snprintf(text, sizeof text, "(;GM[1]FF[4]SZ[19]%s;B[pd])",
+		    cases[i].props);
+		parse_ok(text, &rec);
+		if (rec.komi != cases[i].komi)
+			fail_msg("%s: komi %g, not %g", cases[i].props, rec.komi,
+			    cases[i].komi);
+		sgf_record_free(&rec);
+	}
+}
+
 /* --- errors ---------------------------------------------------------- */
 
 static const struct {
@@ -1769,6 +1805,7 @@ main(void)
 		cmocka_unit_test(test_game_ko_rules),
 		cmocka_unit_test(test_game_results),
 		cmocka_unit_test(test_empty_komi_handicap),
+		cmocka_unit_test(test_fox_komi),
 		cmocka_unit_test(test_game_from_sgf),
 		cmocka_unit_test(test_territory),
 		cmocka_unit_test(test_dead_stones),
