@@ -45,7 +45,7 @@ tui_chat_event(struct tui_chat *c, const cJSON *ev)
 }
 
 void
-tui_chat_past(struct tui_chat *c, const cJSON *state)
+tui_chat_past(struct tui_chat *c, const cJSON *state, long upto)
 {
 	const cJSON *line, *seq = cJSON_GetObjectItemCaseSensitive(state, "seq");
 
@@ -53,8 +53,15 @@ tui_chat_past(struct tui_chat *c, const cJSON *state)
 	 * started over, and so do the numbers that tell a line seen. */
 	if (cJSON_IsNumber(seq) && seq->valuedouble < (double)c->seq)
 		c->seq = 0;
-	cJSON_ArrayForEach(line, cJSON_GetObjectItemCaseSensitive(state, "chat"))
+	cJSON_ArrayForEach(line, cJSON_GetObjectItemCaseSensitive(state, "chat")) {
+		const cJSON *n = cJSON_GetObjectItemCaseSensitive(line, "seq");
+
+		/* Said after UPTO: its event is still to come, with the lines
+		 * before it that the state no longer holds. */
+		if (upto > 0 && cJSON_IsNumber(n) && n->valuedouble > (double)upto)
+			continue;
 		tui_chat_event(c, line);
+	}
 }
 
 struct tui_chat_flight *

@@ -176,6 +176,18 @@ tui_og_fetch_ranks(struct tui *t)
 }
 
 static void tui_og_undo_yes(struct tui *t);
+static void tui_og_resign_yes(struct tui *t);
+
+/* The opponent's undo question goes away once the game has moved on (a
+ * move, an undo, counting, the end: the server has dropped the request);
+ * with ALL, the question to resign too, once the game is over. */
+static void
+tui_og_close_questions(struct tui *t, bool all)
+{
+	if (t->dialog.open && (t->dialog.yes == tui_og_undo_yes ||
+	    (all && t->dialog.yes == tui_og_resign_yes)))
+		t->dialog.open = false;
+}
 static void tui_og_undo_no(struct tui *t);
 
 /* An undo the opponent asked for while this client was away (its event is
@@ -197,6 +209,8 @@ tui_og_undo_asked(struct tui *t, const cJSON *gj, const char *status)
 			    tui_og_undo_yes, tui_og_undo_no);
 	} else if (asking)
 		t->dialog.open = false;
+	if (strcmp(status, "over") == 0)
+		tui_og_close_questions(t, true);
 }
 
 static void tui_og_result_words(struct tui *t, const cJSON *src);
@@ -264,6 +278,10 @@ tui_og_game(struct tui *t, const cJSON *gj)
 	gm->mode = TUI_PLAY;
 	gm->view = -1;
 	gm->has_count = false;
+	/* A game on has its rules: a form left open would hide its board
+	 * and take its keys. */
+	if (strcmp(status, "over") != 0)
+		o->rules_open = false;
 	cnt = cJSON_GetObjectItemCaseSensitive(gj, "counting");
 	if (strcmp(status, "counting") == 0 && cJSON_IsObject(cnt))
 		tui_og_counting(t, cnt);
@@ -318,8 +336,7 @@ tui_og_no_game(struct tui *t)
 	o->black[0] = o->white[0] = '\0';
 	o->accepted[BLACK] = o->accepted[WHITE] = false;
 	o->connected[BLACK] = o->connected[WHITE] = true;
-	if (t->dialog.open && t->dialog.yes == tui_og_undo_yes)
-		t->dialog.open = false;
+	tui_og_close_questions(t, true);
 }
 
 static void
@@ -360,7 +377,7 @@ tui_og_undo_yes(struct tui *t)
 
 	cJSON_AddNumberToObject(body, "table", (double)t->online->table.id);
 	net_client_call(t->online->nc, "POST", "/game/undo/accept", body,
-	    NULL, NULL);
+	    tui_online_reply_cb, t);
 }
 
 static void
@@ -370,7 +387,7 @@ tui_og_undo_no(struct tui *t)
 
 	cJSON_AddNumberToObject(body, "table", (double)t->online->table.id);
 	net_client_call(t->online->nc, "POST", "/game/undo/decline", body,
-	    NULL, NULL);
+	    tui_online_reply_cb, t);
 }
 
 /* The end of a game in words, from an end event or a finished game's state
@@ -429,6 +446,7 @@ tui_og_end(struct tui *t, const cJSON *ev)
 	gm->mode = TUI_OVER;
 	gm->g.end = GAME_END_SCORE;
 	gm->has_preview = false;
+	tui_og_close_questions(t, true);
 	tui_online_message(t, false, "%s", o->result);
 	tui_bell(t);
 	tui_online_refresh_me(t);
@@ -453,6 +471,7 @@ tui_og_move_event(struct tui *t, const cJSON *ev)
 	}
 	tui_og_clocks(t, cJSON_GetObjectItemCaseSensitive(ev, "clock"));
 	gm->has_preview = false;
+	tui_og_close_questions(t, false);
 	if (c == o->me)
 		o->pending[0] = '\0';
 	tui_online_message(t, false, p == BOARD_PASS ? _("%s passes") :
@@ -476,6 +495,7 @@ tui_og_event(struct tui *t, const cJSON *ev)
 	else if (strcmp(type, "counting") == 0) {
 		tui_og_counting(t, cJSON_GetObjectItemCaseSensitive(ev,
 		    "counting"));
+		tui_og_close_questions(t, false);
 		tui_online_message(t, false, _("Counting: Enter marks a group dead or alive, C accepts, Esc plays on"));
 	} else if (strcmp(type, "accept") == 0) {
 		o->accepted[c] = true;
@@ -484,6 +504,7 @@ tui_og_event(struct tui *t, const cJSON *ev)
 	} else if (strcmp(type, "resume") == 0) {
 		gm->mode = TUI_PLAY;
 		memset(gm->dead, 0, sizeof gm->dead);
+		tui_og_close_questions(t, false);
 		o->accepted[BLACK] = o->accepted[WHITE] = false;
 		tui_og_clocks(t, cJSON_GetObjectItemCaseSensitive(ev, "clock"));
 		tui_online_message(t, false, _("%s plays on: %s to play"),
@@ -494,6 +515,7 @@ tui_og_event(struct tui *t, const cJSON *ev)
 		if (n >= 0 && n < gm->g.nmoves)
 			game_undo(&gm->g, gm->g.nmoves - n);
 		gm->mode = TUI_PLAY;
+		tui_og_close_questions(t, false);
 		tui_og_clocks(t, cJSON_GetObjectItemCaseSensitive(ev, "clock"));
 		tui_online_message(t, false, _("Move taken back: %s to play"),
 		    tui_og_color_name(game_to_move(&gm->g)));
@@ -522,6 +544,7 @@ tui_og_event(struct tui *t, const cJSON *ev)
 	} else if (strcmp(type, "start") == 0) {
 		/* In place of "Ready: ..." or the last game's result. */
 		tui_online_message(t, false, _("The game has begun"));
+		o->rules_open = false;
 		tui_og_refetch(t);
 	} else
 		/* sit, leave, ready, rules, start: read the table again. */
@@ -537,7 +560,7 @@ tui_og_watch_cb(void *arg, enum net_watch_what what, const cJSON *json,
 
 	switch (what) {
 	case NET_WATCH_STATE:
-		tui_chat_past(&o->chat, json);
+		tui_chat_past(&o->chat, json, net_client_watch_seq(o->nc, 0));
 		tui_og_table(t, json);
 		break;
 	case NET_WATCH_EVENT:
@@ -736,13 +759,6 @@ tui_og_resign_yes(struct tui *t)
 }
 
 static void
-tui_og_leave_cb(void *arg, const struct net_reply *r)
-{
-	(void)arg;
-	(void)r;
-}
-
-static void
 tui_og_leave(struct tui *t)
 {
 	struct tui_online *o = t->online;
@@ -756,8 +772,12 @@ tui_og_leave(struct tui *t)
 		cJSON *body = cJSON_CreateObject();
 
 		cJSON_AddNumberToObject(body, "table", (double)o->table.id);
+		/* A leave refused (the game began meanwhile) or lost leaves
+		 * us seated: the lobby goes back to a game of ours that is
+		 * on, and says why. */
 		net_client_call(o->nc, "POST", "/table/leave", body,
-		    tui_og_leave_cb, t);
+		    tui_online_reply_cb, t);
+		o->auto_joined = false;
 	}
 	tui_online_table_close(t);
 }
@@ -1013,7 +1033,9 @@ tui_og_action(struct tui *t, enum tui_action a)
 			tui_online_message(t, true, _("You can pass only on your turn"));
 		break;
 	case TUI_UNDO:
-		if (tui_og_playing(t)) {
+		if (tui_og_playing(t) && gm->mode == TUI_COUNT) {
+			tui_online_message(t, true, _("No undo while counting: Esc plays on"));
+		} else if (tui_og_playing(t)) {
 			tui_og_post(t, "/game/undo", NULL, NULL);
 			tui_online_message(t, false, _("Asked the opponent to allow an undo"));
 		}

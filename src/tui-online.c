@@ -138,7 +138,9 @@ tui_online_table_row(struct tui *t, const cJSON *tj)
 		i = o->ntables++;
 	}
 	o->tables[i] = tb;
-	/* Back to a game of ours that is still on (after a restart). */
+	/* Back to a game of ours that is on: after a restart, or a leave
+	 * that the game's start overtook (once, until the next leave: a
+	 * table that refuses us is not asked again and again). */
 	if (!o->auto_joined && o->view == TUI_ONLINE_LOBBY &&
 	    (strcmp(tb.status, "playing") == 0 ||
 	    strcmp(tb.status, "counting") == 0) &&
@@ -159,12 +161,12 @@ tui_online_room_cb(void *arg, enum net_watch_what what, const cJSON *json,
 
 	switch (what) {
 	case NET_WATCH_STATE:
-		tui_chat_past(&o->room_chat, json);
+		tui_chat_past(&o->room_chat, json,
+		    net_client_watch_seq(o->nc, 1));
 		o->ntables = 0;
 		cJSON_ArrayForEach(tj, cJSON_GetObjectItemCaseSensitive(json,
 		    "table_list"))
 			tui_online_table_row(t, tj);
-		o->auto_joined = true;
 		if (o->sel >= o->ntables)
 			o->sel = o->ntables > 0 ? o->ntables - 1 : 0;
 		break;
@@ -509,6 +511,7 @@ tui_online_to_login(struct tui *t, int field)
 	o->name[0] = '\0';
 	o->view = TUI_ONLINE_LOGIN;
 	o->field = field;
+	o->auto_joined = false;
 }
 
 void

@@ -62,9 +62,11 @@ void tui_chat_add(struct tui_chat *c, const char *from, const char *text);
 /* A chat event's line ("from", "text", "seq"), unless it is there
  * already. */
 void tui_chat_event(struct tui_chat *c, const cJSON *ev);
-/* The lines said before one came, or while the connection was down, from
- * a state's "chat": those not there already. */
-void tui_chat_past(struct tui_chat *c, const cJSON *state);
+/* The lines said before one came, from a state's "chat": those not there
+ * already, up to the event UPTO from which the watch goes on; the lines
+ * after it come as events, all of them, even after a drop longer than the
+ * state's last lines (UPTO 0: no such event, every line). */
+void tui_chat_past(struct tui_chat *c, const cJSON *state, long upto);
 /* A key while editing: TUI_CHAT_SEND when Enter sends c->edit (the caller
  * posts it and empties it); Esc, or Enter on nothing, stops editing. */
 enum tui_chat_result tui_chat_key(struct tui_chat *c, int key);

@@ -139,7 +139,7 @@ test_past_and_events(void **state)
 
 	(void)state;
 	assert_non_null(st);
-	tui_chat_past(&c, st);
+	tui_chat_past(&c, st, 7);
 	assert_int_equal(c.n, 2);
 	assert_string_equal(c.line[0], "alice: one");
 	assert_string_equal(c.line[1], "bob: two");
@@ -149,16 +149,57 @@ test_past_and_events(void **state)
 	assert_int_equal(c.n, 3);
 	assert_string_equal(c.line[2], "alice: three");
 	/* The state fetched again after a drop adds nothing it had. */
-	tui_chat_past(&c, st);
+	tui_chat_past(&c, st, 9);
 	assert_int_equal(c.n, 3);
 	/* A state without chat (a server before it) adds nothing. */
 	cJSON_Delete(st);
 	st = cJSON_Parse("{\"id\": 5}");
-	tui_chat_past(&c, st);
+	tui_chat_past(&c, st, 9);
 	assert_int_equal(c.n, 3);
 	cJSON_Delete(st);
 	cJSON_Delete(ev7);
 	cJSON_Delete(ev9);
+}
+
+/* A drop longer than the state's last lines: the state read again holds
+ * only the newest, and the events from where the watch stopped bring every
+ * line, in order, once. */
+static void
+test_long_drop(void **state)
+{
+	char buf[4096], one[128];
+	cJSON *st, *ev;
+
+	(void)state;
+	ev = cJSON_Parse("{\"type\": \"chat\", \"from\": \"a\", "
+	    "\"text\": \"line 9\", \"seq\": 9}");
+	tui_chat_event(&c, ev);
+	cJSON_Delete(ev);
+	/* Lines 10 to 40 said during the drop; the state holds 21 to 40. */
+	snprintf(buf, sizeof buf, "{\"seq\": 40, \"chat\": [");
+	for (int i = 21; i <= 40; i++) {
+		snprintf(one, sizeof one, "%s{\"from\": \"a\", \"text\": "
+		    "\"line %d\", \"seq\": %d}", i > 21 ? "," : "", i, i);
+		strcat(buf, one);
+	}
+	strcat(buf, "]}");
+	st = cJSON_Parse(buf);
+	assert_non_null(st);
+	tui_chat_past(&c, st, 9);
+	assert_int_equal(c.n, 1);
+	for (int i = 10; i <= 40; i++) {
+		snprintf(one, sizeof one, "{\"type\": \"chat\", \"from\": "
+		    "\"a\", \"text\": \"line %d\", \"seq\": %d}", i, i);
+		ev = cJSON_Parse(one);
+		tui_chat_event(&c, ev);
+		cJSON_Delete(ev);
+	}
+	assert_int_equal(c.n, 32);
+	for (int i = 0; i < 32; i++) {
+		snprintf(one, sizeof one, "a: line %d", 9 + i);
+		assert_string_equal(c.line[i], one);
+	}
+	cJSON_Delete(st);
 }
 
 /* What a player or a server sends cannot move the terminal's cursor: a
@@ -199,9 +240,9 @@ test_numbers_start_over(void **state)
 	    "\"text\": \"newer\", \"seq\": 3}");
 
 	(void)state;
-	tui_chat_past(&c, st);
+	tui_chat_past(&c, st, 40);
 	assert_int_equal(c.n, 1);
-	tui_chat_past(&c, again);
+	tui_chat_past(&c, again, 2);
 	tui_chat_event(&c, ev);
 	assert_int_equal(c.n, 3);
 	assert_string_equal(c.line[1], "bob: new");
@@ -211,7 +252,7 @@ test_numbers_start_over(void **state)
 	st = cJSON_Parse("{\"seq\": 3, \"chat\": ["
 	    "{\"from\": \"bob\", \"text\": \"new\", \"seq\": 2},"
 	    "{\"from\": \"bob\", \"text\": \"newer\", \"seq\": 3}]}");
-	tui_chat_past(&c, st);
+	tui_chat_past(&c, st, 3);
 	tui_chat_event(&c, ev);
 	assert_int_equal(c.n, 3);
 	cJSON_Delete(st);
@@ -229,6 +270,7 @@ main(void)
 		cmocka_unit_test_setup(test_arrived_frees, setup),
 		cmocka_unit_test_setup(test_full_flight, setup),
 		cmocka_unit_test_setup(test_past_and_events, setup),
+		cmocka_unit_test_setup(test_long_drop, setup),
 		cmocka_unit_test_setup(test_controls_and_cut, setup),
 		cmocka_unit_test_setup(test_numbers_start_over, setup),
 	};

@@ -11,6 +11,8 @@ and its path written to LOG, except as MODE says:
                PATH", with " playing" when a game is on, in LOG) and its
                reply held back for two seconds: it lands after the events
                that followed it
+  slow-leave   every POST /table/leave waits two seconds before it goes
+               to the server: what happens meanwhile overtakes it
 
 The port it listens on is written to PORT_FILE."""
 import http.client
@@ -37,6 +39,8 @@ class Proxy(http.server.BaseHTTPRequestHandler):
         if mode == "resync" and self.path.startswith("/events"):
             self.reply(200, "application/json", b'{"resync":true}')
             return
+        if mode == "slow-leave" and self.path.startswith("/table/leave"):
+            time.sleep(2)
         c = http.client.HTTPConnection("127.0.0.1", int(server_port))
         head = {k: v for k, v in self.headers.items()
                 if k.lower() in ("authorization", "content-type")}

@@ -1,0 +1,118 @@
+#!/bin/sh
+# test-online-questions.sh: questions and forms that the game overtakes.
+# The rules form open when the game begins goes away; the opponent's undo
+# question goes away when the asker plays on; Z while counting says there
+# is no undo there; the question to resign goes away when the game ends;
+# a leave that the start of the game overtook (a proxy holds it back)
+# takes the player back to the game, not to an escape.
+. "${top_srcdir:-.}/tests/online/lib.sh"
+on_init test-online-questions
+if ! command -v python3 >/dev/null 2>&1; then
+	echo "test-online-questions: python3 is not installed: skipped"
+	exit 77
+fi
+on_server
+
+on_start alice
+on_register alice
+on_start bob
+on_register bob
+# A table with 9x9 rules; alice is ready and opens the rules form again;
+# bob's start begins the game under it.
+on_keys alice n
+on_wait alice "Table "
+on_wait alice "starts"
+on_keys alice e
+on_wait alice "Rules of this table"
+on_keys alice Up Up Up Up Up Left Left
+on_wait alice "< 9x9 >"
+on_keys alice Enter
+on_wait bob "9x9, komi 7.5"
+on_keys bob Tab Enter
+on_wait bob "Seat 2: bob"
+on_keys alice s
+on_wait alice "Seat 1: alice, ready"
+on_keys alice e
+on_wait alice "Rules of this table"
+on_keys bob s
+on_wait alice "Move 0: Black to play (you)"
+sleep 0.5
+on_screen alice | grep -q "Rules of this table" &&
+	on_fail "the rules form stays over the game: $(on_screen alice)"
+on_play alice E5
+on_wait bob "Black played E5"
+on_ok "the rules form goes away when the game begins"
+
+# alice asks for an undo on her own turn, then plays on: bob's question
+# goes away with her move.
+on_play bob C3
+on_wait alice "White played C3"
+on_keys alice z
+on_wait bob "Your opponent asks to take back a move. Allow it?"
+on_play alice D4
+on_wait bob "Black played D4"
+sleep 0.5
+on_screen bob | grep -q "Allow it?" &&
+	on_fail "the undo question outlives the move: $(on_screen bob)"
+on_ok "the undo question goes away when the asker plays on"
+
+# Counting: Z says there is no undo there.
+on_keys bob p
+on_wait alice "White passes"
+on_keys alice p
+on_wait alice "Counting: Black"
+on_keys alice z
+on_wait alice "No undo while counting: Esc plays on"
+on_ok "no undo asked while counting"
+
+# Play on; bob opens the question to resign, alice resigns first: bob's
+# question goes with the game.
+on_keys alice Escape
+on_wait bob "plays on"
+on_keys bob G
+on_wait bob "Resign this game?"
+on_keys alice G
+on_wait alice "Resign this game?"
+on_keys alice y
+on_wait bob "Game over:"
+sleep 0.5
+on_screen bob | grep -q "Resign this game?" &&
+	on_fail "the question to resign outlives the game: $(on_screen bob)"
+on_ok "the question to resign goes away when the game ends"
+
+# carol, through a proxy that holds each leave back two seconds, is ready
+# at dave's table and leaves; dave starts meanwhile.  The server refuses
+# the late leave: carol is taken back to the game.
+on_proxy slow-leave
+on_start dave
+on_register dave
+url=$URL
+URL=$PROXY_URL
+on_start carol
+on_register carol
+URL=$url
+on_keys dave n
+on_wait dave "Table "
+on_wait dave "starts"
+on_keys dave e
+on_wait dave "Rules of this table"
+on_keys dave Up Up Up Up Up Left Left
+on_wait dave "< 9x9 >"
+on_keys dave Enter
+on_wait dave "9x9, komi 7.5"
+on_wait carol "dave - ..."
+row=$(on_screen carol | grep -n -F "dave - ..." | cut -d: -f1)
+on_click carol 40 $((row - 1))
+on_click carol 40 $((row - 1))
+on_wait carol "Seat 2: carol"
+on_keys carol s
+on_wait dave "Seat 2: carol, ready"
+on_keys carol q
+on_wait carol "Tables"
+on_keys dave s
+on_wait dave "Move 0: Black to play (you)"
+on_wait carol "Move 0: Black to play"
+on_play dave E5
+on_wait carol "Black played E5"
+on_ok "a leave the game's start overtook takes the player back to the game"
+on_done
