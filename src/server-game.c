@@ -807,12 +807,35 @@ server_game_counting(struct server *srv, struct server_table *t)
 
 /* --- requests */
 
-/* The live game of the caller's table and the caller's colour there. */
+/* Has the player to move run out of time at NOW (a move that takes all
+ * the time left is too late, as clock_charge() counts it)?  Then the game
+ * ends on time and that player's colour is returned; EMPTY otherwise. */
+static enum color
+server_game_time_up(struct server *srv, struct server_table *t, double now)
+{
+	struct server_game *sg = t->game;
+	enum color c = game_to_move(&sg->g);
+
+	if (sg->status != SERVER_PLAYING ||
+	    now - sg->turn_start < clock_remaining(&sg->clock, &sg->cs[c]))
+		return EMPTY;
+	server_begin(srv);
+	sg->cs[c].flagged = true;
+	server_game_end(srv, t, "time", color_other(c), 0);
+	server_commit(srv);
+	return c;
+}
+
+/* The live game of the caller's table and the caller's colour there.  A
+ * clock run out ends the game first, whatever the request: a resignation
+ * or an undo sent after it does not undo a loss on time that the tick
+ * has not yet found. */
 static struct server_table *
 server_game_call(struct server_call *c, enum color *color)
 {
 	struct server_table *t;
 	struct server_game *sg;
+	enum color late;
 	int seat;
 
 	t = server_call_table(c, &seat);
@@ -832,6 +855,16 @@ server_game_call(struct server_call *c, enum color *color)
 		return NULL;
 	}
 	server_game_presence(c->srv, t, c->user, 0);
+	late = server_game_time_up(c->srv, t, util_now());
+	if (late == *color) {
+		server_error(c, 409, "time_up", "your time ran out");
+		return NULL;
+	}
+	if (late != EMPTY) {
+		server_error(c, 409, "game_over", "the game is over: %s ran out "
+		    "of time", color_name(late));
+		return NULL;
+	}
 	return t;
 }
 
@@ -864,6 +897,17 @@ server_game_play(struct server_call *c, const char *vertex)
 	if (t == NULL)
 		return;
 	sg = t->game;
+	/* Before the turn and the counting: a move sent again once its
+	 * answer was lost is stale, though the turn has passed to the
+	 * opponent by then, or a second pass has started counting. */
+	if (server_json_long(c, "n", 0, 100000, false, &expect) < 0)
+		return;
+	if (cJSON_GetObjectItemCaseSensitive(c->body, "n") &&
+	    expect != sg->g.nmoves) {
+		server_error(c, 409, "stale", "the game has %d moves, not %ld",
+		    sg->g.nmoves, expect);
+		return;
+	}
 	if (sg->status != SERVER_PLAYING) {
 		server_error(c, 409, "counting", "the stones are being counted; "
 		    "resume the game to play on");
@@ -875,32 +919,13 @@ server_game_play(struct server_call *c, const char *vertex)
 		    vertex, sg->rules.size, sg->rules.size);
 		return;
 	}
-	/* Before the turn: a move sent again once its answer was lost is
-	 * stale, though the turn has passed to the opponent by then. */
-	if (server_json_long(c, "n", 0, 100000, false, &expect) < 0)
-		return;
-	if (cJSON_GetObjectItemCaseSensitive(c->body, "n") &&
-	    expect != sg->g.nmoves) {
-		server_error(c, 409, "stale", "the game has %d moves, not %ld",
-		    sg->g.nmoves, expect);
-		return;
-	}
 	if (game_to_move(&sg->g) != color) {
 		server_error(c, 409, "not_your_turn", "it is %s's turn",
 		    color_name(game_to_move(&sg->g)));
 		return;
 	}
+	/* (server_game_call() found the time left, later than NOW.) */
 	elapsed = now - sg->turn_start;
-	/* As clock_charge() counts it: a move that takes all the time left
-	 * is too late. */
-	if (elapsed >= clock_remaining(&sg->clock, &sg->cs[color])) {
-		server_begin(srv);
-		sg->cs[color].flagged = true;
-		server_game_end(srv, t, "time", color_other(color), 0);
-		server_commit(srv);
-		server_error(c, 409, "time_up", "your time ran out");
-		return;
-	}
 	v = game_check(&sg->g, color, p);
 	if (v != MOVE_OK) {
 		server_error(c, 409, server_verdict_codes[v], "%s is illegal: %s",
@@ -1107,6 +1132,7 @@ server_game_toggle(struct server_call *c)
 	struct server_game *sg;
 	enum color color;
 	const char *vertex;
+	char buf[8];
 	point_t p;
 
 	t = server_game_counting_call(c, &color);
@@ -1123,7 +1149,9 @@ server_game_toggle(struct server_call *c)
 	}
 	server_begin(c->srv);
 	score_toggle_group(&sg->g.board, sg->dead, p);
-	server_game_recount(c->srv, t, color, vertex);
+	/* As the count's dead stones say it (E5 for e05). */
+	server_game_recount(c->srv, t, color,
+	    board_vertex_str(&sg->g.board, p, buf));
 	server_commit(c->srv);
 	c->reply = server_game_ok(t);
 }
@@ -1224,18 +1252,8 @@ server_game_tick_one(struct server *srv, struct server_table *t, double now)
 {
 	struct server_game *sg = t->game;
 
-	if (sg->status == SERVER_PLAYING) {
-		enum color c = game_to_move(&sg->g);
-
-		if (now - sg->turn_start >=
-		    clock_remaining(&sg->clock, &sg->cs[c])) {
-			server_begin(srv);
-			sg->cs[c].flagged = true;
-			server_game_end(srv, t, "time", color_other(c), 0);
-			server_commit(srv);
-			return;
-		}
-	}
+	if (server_game_time_up(srv, t, now) != EMPTY)
+		return;
 	/* Counting has its limit: then the count as it stands, with the
 	 * marks both have made, is the result, accepted or not. */
 	if (sg->status == SERVER_COUNTING &&

@@ -2,7 +2,10 @@
 # test-server-time.sh: the server's clocks.  A player who goes over the
 # per-move limit while main time lasts, or over the per-move limit after
 # main time is used up, loses on time without sending another request;
-# the result gives the points.  An undo does not wipe the time thought.
+# the result gives the points.  An undo does not wipe the time thought,
+# and a resignation sent after the opponent's time ran out does not undo
+# the win on time.  A second pass sent again once counting has begun is
+# stale.
 # Counting has a limit too (--count-seconds, here 15 s, which leaves the
 # estimate of dead stones, seconds on a loaded machine, time to finish
 # before the checks inside the limit): then the count as it stands is the
@@ -129,4 +132,38 @@ ok "$reason" score "the end comes by itself when the limit is up"
 call GET "/state?table=$t" ""
 ok "$(jo .game.status)/$(jo .game.result)/$(jo .game.reason)" \
 	"over/$after/score" "the count as it stood is the result"
+call POST /table/leave "$alice" "{\"table\":$t}"
+call POST /table/leave "$bob" "{\"table\":$t}"
+
+# 6. White's time runs out (1 second a move); black resigns a moment after,
+# before or after the server's tick has seen it: the game is won on time,
+# and the resignation refused, whichever comes first.
+for wait in 1.01 1.03 1.05 1.07 1.09; do
+	t=$(newgame "$alice" "$bob" '"size":9,"main_time":0,"move_limit":0,"overtime":1')
+	play "$alice" "$t" E5
+	sleep "$wait"
+	call POST /game/resign "$alice" "{\"table\":$t}"
+	ok "$STATUS/$(jo .error)" 409/game_over \
+		"a resignation after the opponent's time ran out ($wait s) is refused"
+	call GET "/state?table=$t" ""
+	ok "$(jo .game.result)/$(jo .game.reason)" B+T/time \
+		"the game is won on time"
+	call POST /table/leave "$alice" "{\"table\":$t}"
+	call POST /table/leave "$bob" "{\"table\":$t}"
+done
+
+# 7. A second pass sent again after its answer was lost (counting has
+# begun) is stale, as any move sent again is; a toggle's event names the
+# point as the count does.
+t=$(newgame "$alice" "$bob" '"size":9,"main_time":600,"move_limit":0,"overtime":30')
+play "$alice" "$t" E5
+call POST /game/pass "$bob" "{\"table\":$t,\"n\":1}"
+call POST /game/pass "$alice" "{\"table\":$t,\"n\":2}"
+ok "$STATUS" 200 "the second pass"
+call POST /game/pass "$alice" "{\"table\":$t,\"n\":2}"
+ok "$STATUS/$(jo .error)" 409/stale "the second pass sent again is stale"
+call POST /game/toggle "$bob" "{\"table\":$t,\"point\":\"e05\"}"
+ok "$STATUS" 200 "a toggle written e05"
+ok "$(events "$t" 0 | jq -r '[.events[] | select(.toggled)] | last | .toggled')" \
+	E5 "its event names E5"
 finish
