@@ -261,6 +261,12 @@ server_game_load(struct server *srv, struct server_table *t)
 		    row.estimating == sg->count_version)
 			sg->estimating = row.estimating;
 	}
+	/* Nobody has been heard from since the restart: both count as away
+	 * (without a disconnect event), so that each one's first request
+	 * announces them back, also to the clients that were told before
+	 * the restart that they had left. */
+	if (sg->status != SERVER_OVER)
+		sg->away[BLACK] = sg->away[WHITE] = true;
 	t->game = sg;
 	if (sg->status == SERVER_PLAYING)
 		server_game_save(srv, t);

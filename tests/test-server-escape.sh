@@ -115,4 +115,22 @@ call GET "/user?name=dave" ""
 ok "$(jo .escapes)" 1 "dave's escape is counted"
 call GET "/user?name=carol" ""
 ok "$(jo .escapes)/$(jo .points)" 0/0 "carol's is not"
+
+# Shown away before a restart, a player who comes back after it is
+# announced back: the event that said he left is not left standing.
+erin=$(user erin)
+fay=$(user fay)
+t=$(newgame "$erin" "$fay" '"size":9,"main_time":600,"move_limit":120,"overtime":60')
+play "$erin" "$t" E5
+sleep 3
+ok "$(events "$t" 0 | jq -r '[.events[] | select(.type == "disconnect" and .color == "white")] | length')" \
+	1 "fay is shown away"
+server_kill -9
+server_start --poll-timeout 1 --disconnect-seconds 2 --escape-seconds 8
+curl -s -o /dev/null -H "Authorization: Bearer $fay" \
+	"$URL/events?table=$t&since=0&timeout=0"
+ok "$(events "$t" 0 | jq -r '[.events[] | select((.type == "disconnect" or .type == "reconnect") and .color == "white")] | last | .type')" \
+	reconnect "back after the restart, she is announced back"
+call GET "/state?table=$t" ""
+ok "$(jo .game.connected.white)" true "and shown connected"
 finish
