@@ -514,6 +514,9 @@ tui_og_event(struct tui *t, const cJSON *ev)
 
 		if (n >= 0 && n < gm->g.nmoves)
 			game_undo(&gm->g, gm->g.nmoves - n);
+		/* A look back past the moves taken back looks at the game. */
+		if (gm->view >= gm->g.nmoves)
+			gm->view = -1;
 		gm->mode = TUI_PLAY;
 		tui_og_close_questions(t, false);
 		tui_og_clocks(t, cJSON_GetObjectItemCaseSensitive(ev, "clock"));

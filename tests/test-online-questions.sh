@@ -1,7 +1,8 @@
 #!/bin/sh
 # test-online-questions.sh: questions and forms that the game overtakes.
 # The rules form open when the game begins goes away; the opponent's undo
-# question goes away when the asker plays on; Z while counting says there
+# question goes away when the asker plays on; a look back past moves
+# taken back gives way to the game; Z while counting says there
 # is no undo there; the question to resign goes away when the game ends;
 # a leave that the start of the game overtook (a proxy holds it back)
 # takes the player back to the game, not to an escape.
@@ -56,10 +57,24 @@ on_screen bob | grep -q "Allow it?" &&
 	on_fail "the undo question outlives the move: $(on_screen bob)"
 on_ok "the undo question goes away when the asker plays on"
 
+# bob looks back a move; alice asks to take back her D4 (and bob's F6
+# after it), and bob allows it: his look back, past the moves taken back,
+# gives way to the game.
+on_play bob F6
+on_wait alice "White played F6"
+on_keys bob '['
+on_expect_row bob 6 ". . . . . . . . ."
+on_keys alice z
+on_wait bob "Allow it?"
+on_keys bob y
+on_wait bob "Move taken back"
+on_expect_row bob 4 ". . . . . . . . ."
+on_ok "a look back past the moves taken back gives way to the game"
+
 # Counting: Z says there is no undo there.
-on_keys bob p
-on_wait alice "White passes"
 on_keys alice p
+on_wait bob "Black passes"
+on_keys bob p
 on_wait alice "Counting: Black"
 on_keys alice z
 on_wait alice "No undo while counting: Esc plays on"
