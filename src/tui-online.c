@@ -142,6 +142,7 @@ tui_online_table_row(struct tui *t, const cJSON *tj)
 	 * that the game's start overtook (once, until the next leave: a
 	 * table that refuses us is not asked again and again). */
 	if (!o->auto_joined && o->view == TUI_ONLINE_LOBBY &&
+	    t->screen == TUI_SCREEN_ONLINE &&
 	    (strcmp(tb.status, "playing") == 0 ||
 	    strcmp(tb.status, "counting") == 0) &&
 	    (strcmp(tb.seat[0], o->name) == 0 ||
@@ -223,7 +224,7 @@ tui_online_rooms_cb(void *arg, const struct net_reply *r)
 	const cJSON *rj;
 	int pick = 0;
 
-	if (o == NULL)
+	if (o == NULL || t->screen != TUI_SCREEN_ONLINE)
 		return;
 	if (r->code[0] != '\0') {
 		tui_online_message(t, true, "%s", r->message);
@@ -264,6 +265,11 @@ tui_online_lobby(struct tui *t)
 
 	o->view = TUI_ONLINE_LOBBY;
 	o->field = 0;
+	/* A login that came back after the player went to the local games:
+	 * the lobby opens when they come back online, not over a local
+	 * game. */
+	if (t->screen != TUI_SCREEN_ONLINE)
+		return;
 	net_client_call(o->nc, "GET", "/rooms", NULL, tui_online_rooms_cb, t);
 	tui_online_refresh_me(t);
 	net_client_call(o->nc, "GET", "/leaderboard?limit=5", NULL,

@@ -5,7 +5,8 @@
 # taken back gives way to the game; Z while counting says there
 # is no undo there; the question to resign goes away when the game ends;
 # a leave that the start of the game overtook (a proxy holds it back)
-# takes the player back to the game, not to an escape.
+# takes the player back to the game, not to an escape; the late answer of
+# a login kept does not pull a player out of a local game.
 . "${top_srcdir:-.}/tests/online/lib.sh"
 on_init test-online-questions
 if ! command -v python3 >/dev/null 2>&1; then
@@ -130,4 +131,28 @@ on_wait carol "Move 0: Black to play"
 on_play dave E5
 on_wait carol "Black played E5"
 on_ok "a leave the game's start overtook takes the player back to the game"
+
+# carol's tengen is closed in the game and started again; the check of
+# her login kept is slow, and she goes to the local games meanwhile and
+# starts one: the answer does not pull her out of it.  Back online, she
+# is taken to her game.
+tmux -L "$on_sock" kill-session -t carol
+url=$URL
+URL=$PROXY_URL
+on_start carol
+URL=$url
+on_wait carol "Connecting to"
+on_keys carol Escape
+on_wait carol "Start game"
+on_keys carol Enter
+on_wait carol "Black to play"
+sleep 3
+on_screen carol | grep -q "dave" &&
+	on_fail "the login's answer took carol out of her local game: $(on_screen carol)"
+on_ok "a login's late answer leaves a local game alone"
+on_keys carol q
+on_wait carol "Online play"
+on_keys carol o
+on_wait carol "Move 1: White to play (you)"
+on_ok "back online, the game waits"
 on_done

@@ -12,7 +12,8 @@ and its path written to LOG, except as MODE says:
                reply held back for two seconds: it lands after the events
                that followed it
   slow-leave   every POST /table/leave waits two seconds before it goes
-               to the server: what happens meanwhile overtakes it
+               to the server: what happens meanwhile overtakes it; and so
+               does every GET /user (the check of a login kept)
 
 The port it listens on is written to PORT_FILE."""
 import http.client
@@ -39,7 +40,8 @@ class Proxy(http.server.BaseHTTPRequestHandler):
         if mode == "resync" and self.path.startswith("/events"):
             self.reply(200, "application/json", b'{"resync":true}')
             return
-        if mode == "slow-leave" and self.path.startswith("/table/leave"):
+        if mode == "slow-leave" and (self.path.startswith("/table/leave")
+                                     or self.path == "/user"):
             time.sleep(2)
         c = http.client.HTTPConnection("127.0.0.1", int(server_port))
         head = {k: v for k, v in self.headers.items()
