@@ -177,6 +177,7 @@ tui_og_fetch_ranks(struct tui *t)
 
 static void tui_og_undo_yes(struct tui *t);
 static void tui_og_resign_yes(struct tui *t);
+static bool tui_og_seated(const struct tui *t);
 
 /* The opponent's undo question goes away once the game has moved on (a
  * move, an undo, counting, the end: the server has dropped the request);
@@ -346,6 +347,7 @@ tui_og_table(struct tui *t, const cJSON *tj)
 	const cJSON *gj = cJSON_GetObjectItemCaseSensitive(tj, "game");
 
 	tui_online_table_from_json(&o->table, tj);
+	o->sat = tui_og_seated(t);
 	if (cJSON_IsObject(gj)) {
 		tui_og_game(t, gj);
 	} else if (o->have_game) {
@@ -594,7 +596,6 @@ tui_online_table_open(struct tui *t, long id, bool seated)
 	struct tui_online *o = t->online;
 	struct tui_game *gm = &t->game;
 
-	(void)seated;
 	if (t->in_game)
 		tui_game_end(t);
 	if (gm->online)
@@ -609,6 +610,7 @@ tui_online_table_open(struct tui *t, long id, bool seated)
 	gm->cx = gm->cy = 9;
 	memset(&o->table, 0, sizeof o->table);
 	o->table.id = id;
+	o->sat = seated;
 	o->have_game = false;
 	o->black[0] = o->white[0] = '\0';
 	o->me = EMPTY;
@@ -770,8 +772,9 @@ tui_og_leave(struct tui *t)
 		tui_online_message(t, true, _("The game is on: resign (G) to leave, or Q to quit and come back within 3 minutes"));
 		return;
 	}
-	if (strcmp(o->table.seat[0], o->name) == 0 ||
-	    strcmp(o->table.seat[1], o->name) == 0) {
+	/* Seated, also when q comes before the table's state: the seat
+	 * must not stay taken behind the player's back. */
+	if (o->sat || tui_og_seated(t)) {
 		cJSON *body = cJSON_CreateObject();
 
 		cJSON_AddNumberToObject(body, "table", (double)o->table.id);
@@ -826,7 +829,9 @@ tui_og_start_cb(void *arg, const struct net_reply *r)
 {
 	struct tui *t = arg;
 
-	if (t->online == NULL)
+	/* The answer for a table left since: not this one's. */
+	if (t->online == NULL ||
+	    t->online->table.id != t->online->start_table)
 		return;
 	if (strcmp(r->code, "no_rules") == 0) {
 		tui_online_message(t, false, _("Set the rules for the first game, then start"));
@@ -852,6 +857,7 @@ tui_og_start(struct tui *t)
 		return;
 	}
 	cJSON_AddNumberToObject(body, "table", (double)t->online->table.id);
+	t->online->start_table = t->online->table.id;
 	net_client_call(t->online->nc, "POST", "/table/start", body,
 	    tui_og_start_cb, t);
 }

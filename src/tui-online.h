@@ -196,6 +196,9 @@ struct tui_online {
 	char count_result[32];
 	double count_ends;	/* util_now() when the count is final; 0: never */
 	long game_id;			/* the game on the board (its "id") */
+	long start_table;		/* the table of the last start sent */
+	bool sat;			/* seated at this table: by its state,
+					 * or, before it came, by the sit */
 	char result[256];		/* the end, in words */
 	long result_game;		/* the game RESULT tells of */
 	bool down;			/* our connection dropped */

@@ -5,8 +5,10 @@
 # taken back gives way to the game; Z while counting says there
 # is no undo there; the question to resign goes away when the game ends;
 # a leave that the start of the game overtook (a proxy holds it back)
-# takes the player back to the game, not to an escape; the late answer of
-# a login kept does not pull a player out of a local game.
+# takes the player back to the game, not to an escape; a leave before the
+# table's state has come gives the seat up; the late
+# answer of a start at a table left says nothing; the late answer of a
+# login kept does not pull a player out of a local game.
 . "${top_srcdir:-.}/tests/online/lib.sh"
 on_init test-online-questions
 if ! command -v python3 >/dev/null 2>&1; then
@@ -96,10 +98,9 @@ on_screen bob | grep -q "Resign this game?" &&
 	on_fail "the question to resign outlives the game: $(on_screen bob)"
 on_ok "the question to resign goes away when the game ends"
 
-# carol, through a proxy that holds each leave back two seconds, is ready
-# at dave's table and leaves; dave starts meanwhile.  The server refuses
-# the late leave: carol is taken back to the game.
-on_proxy slow-leave
+# carol goes through a proxy that holds back each leave, start and state
+# two seconds, as a slow link does.
+on_proxy slow-leave,slow-state
 on_start dave
 on_register dave
 url=$URL
@@ -107,6 +108,33 @@ URL=$PROXY_URL
 on_start carol
 on_register carol
 URL=$url
+# She opens a table and leaves it before its state has come: her seat is
+# given up all the same (or she would sit there unseen, and could sit
+# nowhere else).
+on_keys carol n
+on_wait carol "Table "
+on_keys carol q
+on_wait carol "Tables"
+sleep 3
+on_keys carol r
+sleep 3
+on_screen carol | grep -q "carol - " &&
+	on_fail "carol still sits at the table she left: $(on_screen carol)"
+on_ok "a leave before the table's state gives the seat up"
+# At a table of her own again, she starts with no rules set and leaves at
+# once: the late answer (set the rules first) is not for the lobby.
+on_keys carol n
+on_wait carol "Seat 1: carol"
+on_keys carol s q
+on_wait carol "Tables"
+for i in $(seq 50); do
+	on_screen carol | grep -q "Set the rules\|set the rules" &&
+		on_fail "a late answer of a table left: $(on_screen carol)"
+	sleep 0.1
+done
+on_ok "the late answer of a table left says nothing"
+# carol is ready at dave's table and leaves; dave starts meanwhile.  The
+# server refuses the late leave: carol is taken back to the game.
 on_keys dave n
 on_wait dave "Table "
 on_wait dave "starts"

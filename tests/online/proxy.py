@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""proxy.py PORT_FILE LOG SERVER_PORT MODE: an HTTP proxy in front of a
+"""proxy.py PORT_FILE LOG SERVER_PORT MODES: an HTTP proxy in front of a
 tengend on loopback, for tests/test-online-*.sh, that misbehaves as a
 real link or proxy may.  Every request is forwarded to 127.0.0.1:SERVER_PORT
-and its path written to LOG, except as MODE says:
+and its path written to LOG, except as MODES (one, or several joined by
+commas) say:
 
   quiet-polls  every GET /events is answered at once, with no events
   resync       every GET /events is answered at once: start over from
@@ -13,7 +14,8 @@ and its path written to LOG, except as MODE says:
                that followed it
   slow-leave   every POST /table/leave waits two seconds before it goes
                to the server: what happens meanwhile overtakes it; and so
-               does every GET /user (the check of a login kept)
+               do every POST /table/start and GET /user (the check of a
+               login kept)
 
 The port it listens on is written to PORT_FILE."""
 import http.client
@@ -21,7 +23,8 @@ import http.server
 import sys
 import time
 
-port_file, log, server_port, mode = sys.argv[1:5]
+port_file, log, server_port, modes = sys.argv[1:5]
+modes = modes.split(",")
 
 
 class Proxy(http.server.BaseHTTPRequestHandler):
@@ -32,15 +35,16 @@ class Proxy(http.server.BaseHTTPRequestHandler):
         body = self.rfile.read(n) if n else None
         with open(log, "a") as f:
             f.write(self.command + " " + self.path + "\n")
-        if mode == "quiet-polls" and self.path.startswith("/events"):
+        if "quiet-polls" in modes and self.path.startswith("/events"):
             since = self.path.split("since=")[1].split("&")[0]
             self.reply(200, "application/json",
                        b'{"events":[],"last":%s}' % since.encode())
             return
-        if mode == "resync" and self.path.startswith("/events"):
+        if "resync" in modes and self.path.startswith("/events"):
             self.reply(200, "application/json", b'{"resync":true}')
             return
-        if mode == "slow-leave" and (self.path.startswith("/table/leave")
+        if "slow-leave" in modes and (self.path.startswith("/table/leave")
+                                     or self.path.startswith("/table/start")
                                      or self.path == "/user"):
             time.sleep(2)
         c = http.client.HTTPConnection("127.0.0.1", int(server_port))
@@ -49,7 +53,7 @@ class Proxy(http.server.BaseHTTPRequestHandler):
         c.request(self.command, self.path, body, head)
         r = c.getresponse()
         reply = r.read()
-        if mode == "slow-state" and self.path.startswith("/state"):
+        if "slow-state" in modes and self.path.startswith("/state"):
             playing = b'"status":"playing"' in reply.replace(b" ", b"")
             with open(log, "a") as f:
                 f.write("read " + self.path +
