@@ -238,57 +238,119 @@ settings_set(struct settings *s, const struct settings_row *row,
 	return -1;
 }
 
-int
-settings_parse(struct settings *s, const char *text)
+/* What is wrong with LINE (NUL-terminated, no line end), into WHY, or
+ * "" when S takes it; comments and blank lines are taken. */
+static void
+settings_line(struct settings *s, char *line, char *why, size_t len)
 {
-	int skipped = 0;
+	char *eq;
+	size_t i;
 
-	while (*text != '\0') {
+	why[0] = '\0';
+	if (line[0] == '#' || line[0] == '\0')
+		return;
+	if ((eq = strchr(line, '=')) == NULL) {
+		snprintf(why, len, "not a setting (no '=')");
+		return;
+	}
+	*eq = '\0';
+	for (i = 0; i < SETTINGS_NROWS; i++)
+		if (strcmp(settings_rows[i].name, line) == 0)
+			break;
+	if (i == SETTINGS_NROWS)
+		snprintf(why, len, "unknown setting \"%.40s\"", line);
+	else if (settings_set(s, &settings_rows[i], eq + 1) < 0)
+		snprintf(why, len, "bad value for %s", line);
+	*eq = '=';
+}
+
+/* Call FN for each line of TEXT (its line end taken off). */
+static void
+settings_lines(const char *text, void (*fn)(char *line, int no, void *arg),
+	       void *arg)
+{
+	for (int no = 1; *text != '\0'; no++) {
 		const char *eol = strchr(text, '\n');
 		size_t len = eol ? (size_t)(eol - text) : strlen(text);
-		char *line = xstrndup(text, len), *eq;
-		size_t i;
+		char *line = xstrndup(text, len);
 
 		text += len + (eol != NULL);
 		if (len > 0 && line[len - 1] == '\r')
 			line[len - 1] = '\0';
-		if (line[0] == '#' || line[0] == '\0') {
-			free(line);
-			continue;
-		}
-		if ((eq = strchr(line, '=')) == NULL) {
-			skipped++;
-			free(line);
-			continue;
-		}
-		*eq = '\0';
-		for (i = 0; i < SETTINGS_NROWS; i++)
-			if (strcmp(settings_rows[i].name, line) == 0)
-				break;
-		if (i == SETTINGS_NROWS ||
-		    settings_set(s, &settings_rows[i], eq + 1) < 0)
-			skipped++;
+		fn(line, no, arg);
 		free(line);
 	}
-	return skipped;
+}
+
+struct settings_parsing {
+	struct settings *s;
+	int skipped;
+	char *err;
+	size_t errlen;
+};
+
+static void
+settings_parse_line(char *line, int no, void *arg)
+{
+	struct settings_parsing *sp = arg;
+	char why[96];
+
+	settings_line(sp->s, line, why, sizeof why);
+	if (why[0] == '\0')
+		return;
+	if (sp->skipped++ == 0 && sp->err != NULL)
+		snprintf(sp->err, sp->errlen, "%d: %s", no, why);
 }
 
 int
-settings_load(struct settings *s, const char *path)
+settings_parse_err(struct settings *s, const char *text, char *err,
+		   size_t errlen)
+{
+	struct settings_parsing sp = { s, 0, err, errlen };
+
+	if (err != NULL && errlen > 0)
+		err[0] = '\0';
+	settings_lines(text, settings_parse_line, &sp);
+	return sp.skipped;
+}
+
+int
+settings_parse(struct settings *s, const char *text)
+{
+	return settings_parse_err(s, text, NULL, 0);
+}
+
+/* The text of PATH (at most 64 KiB), heap-allocated, or NULL with errno. */
+static char *
+settings_read(const char *path)
 {
 	FILE *f = fopen(path, "r");
 	char *text;
 	size_t n;
 
 	if (f == NULL)
-		return -1;
+		return NULL;
 	text = xmalloc(65536);
 	n = fread(text, 1, 65535, f);
 	text[n] = '\0';
 	fclose(f);
-	settings_parse(s, text);
+	return text;
+}
+
+int
+settings_load(struct settings *s, const char *path, char *err, size_t errlen)
+{
+	char *text = settings_read(path), where[64];
+	int skipped;
+
+	if (text == NULL)
+		return -1;
+	skipped = settings_parse_err(s, text, where, sizeof where);
+	if (skipped > 0 && err != NULL)
+		snprintf(err, errlen, "%s:%s%s", path, where, skipped > 1 ?
+		    " (and more lines)" : "");
 	free(text);
-	return 0;
+	return skipped;
 }
 
 char *
@@ -362,11 +424,66 @@ settings_mkdir_parent(const char *path)
 	return 0;
 }
 
+/* The header of the lines settings_save() keeps from the file it writes
+ * over. */
+#define SETTINGS_KEPT "# Not read by this tengen, kept as found:"
+
+struct settings_keeping {
+	char *out;
+	size_t len, cap;
+};
+
+static void
+settings_keep_line(char *line, int no, void *arg)
+{
+	struct settings_keeping *k = arg;
+	struct settings scratch;
+	char why[96];
+	size_t n;
+
+	(void)no;
+	settings_default(&scratch);
+	settings_line(&scratch, line, why, sizeof why);
+	/* Comments of one's own are kept; the file's own header lines and
+	 * every line this version reads are written anew. */
+	if (line[0] == '\0' || strcmp(line, "# tengen settings") == 0 ||
+	    strcmp(line, SETTINGS_KEPT) == 0 || (line[0] != '#' && why[0] == '\0'))
+		return;
+	n = strlen(line) + 4;
+	if (k->len + n + sizeof SETTINGS_KEPT + 2 > k->cap) {
+		k->cap = (k->cap + n + sizeof SETTINGS_KEPT + 2) * 2;
+		k->out = xreallocarray(k->out, k->cap, 1);
+	}
+	if (k->len == 0)
+		k->len += (size_t)snprintf(k->out, k->cap, "%s\n", SETTINGS_KEPT);
+	/* A bad value of a known setting is kept as a comment, or it would
+	 * come before the value written and lose to it on reading. */
+	k->len += (size_t)snprintf(k->out + k->len, k->cap - k->len, "%s%s\n",
+	    line[0] != '#' && strncmp(why, "bad value", 9) == 0 ? "# " : "",
+	    line);
+}
+
 int
 settings_save(const struct settings *s, const char *path)
 {
-	char *text = settings_format(s);
+	char *text = settings_format(s), *old = settings_read(path);
 	int rc = -1;
+
+	/* What the file held that this version does not read (a newer
+	 * version's settings, hand-written lines and comments) is kept. */
+	if (old != NULL) {
+		struct settings_keeping k = { NULL, 0, 0 };
+
+		settings_lines(old, settings_keep_line, &k);
+		free(old);
+		if (k.len > 0) {
+			size_t n = strlen(text);
+
+			text = xreallocarray(text, n + k.len + 1, 1);
+			memcpy(text + n, k.out, k.len + 1);
+		}
+		free(k.out);
+	}
 
 	if (settings_mkdir_parent(path) == 0)
 		rc = util_write_atomic(path, text, strlen(text));

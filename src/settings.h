@@ -62,14 +62,23 @@ struct settings {
 void settings_default(struct settings *s);
 
 /* Read PATH over S (unknown keys and bad values are skipped, so an old or
- * hand-edited file never stops the program).  Returns 0, or -1 with errno
- * set if the file cannot be read (S is then unchanged). */
-int settings_load(struct settings *s, const char *path);
-/* Parse the text of a settings file; returns the number of lines skipped. */
+ * hand-edited file never stops the program).  Returns the number of lines
+ * skipped, the first one's place and reason in ERR ("PATH:LINE: why", when
+ * ERR is not NULL and a line was skipped), or -1 with errno set if the
+ * file cannot be read (S is then unchanged). */
+int settings_load(struct settings *s, const char *path, char *err,
+		  size_t errlen);
+/* Parse the text of a settings file; returns the number of lines skipped,
+ * and with ERR, the first one's "LINE: why". */
 int settings_parse(struct settings *s, const char *text);
+int settings_parse_err(struct settings *s, const char *text, char *err,
+		       size_t errlen);
 /* The file's text, heap-allocated: the caller frees it. */
 char *settings_format(const struct settings *s);
-/* Write atomically; creates the directory.  Returns 0 or -1 with errno. */
+/* Write atomically; creates the directory.  The lines of the file there
+ * that this version does not read (another version's settings, lines
+ * written by hand, comments) are kept at its end, a bad value of a known
+ * setting as a comment.  Returns 0 or -1 with errno. */
 int settings_save(const struct settings *s, const char *path);
 
 /* Names of enum values as the file and the command line spell them; -1 from

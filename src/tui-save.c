@@ -247,7 +247,7 @@ tui_save_read_meta(const char *dir, struct settings *set)
 	char path[PATH_MAX + 32];
 
 	tui_save_path(dir, "current.conf", path, sizeof path);
-	return settings_load(set, path);
+	return settings_load(set, path, NULL, 0) < 0 ? -1 : 0;
 }
 
 bool

@@ -549,7 +549,8 @@ int
 tui_run(struct tui_start *st)
 {
 	struct tui *t = calloc(1, sizeof *t);
-	int rc = 0;
+	char bad[PATH_MAX + 160];
+	int rc = 0, nbad;
 
 	if (t == NULL)
 		return 1;
@@ -559,8 +560,13 @@ tui_run(struct tui_start *st)
 		free(t);
 		return 1;
 	}
-	settings_load(&t->set, t->config_path);
+	nbad = settings_load(&t->set, t->config_path, bad, sizeof bad);
 	tui_lobby_fit(t);
+	/* A line it cannot read is said (and kept in the file), unless
+	 * the lobby has a word on the settings already. */
+	if (nbad > 0 && t->lobby.msg[0] == '\0')
+		snprintf(t->lobby.msg, sizeof t->lobby.msg,
+		    _("%s: not read, kept in the file"), bad);
 	tui_apply_start(t, st);
 	if (tui_open(t, st) < 0) {
 		fprintf(stderr, "%s\n", t->error);

@@ -7,8 +7,10 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "game.h"
@@ -81,6 +83,68 @@ test_play_on(void **state)
 	assert_int_equal(back.play_on, 12);
 }
 
+/* A line not read is said: its number and why. */
+static void
+test_where_and_why(void **state)
+{
+	struct settings s;
+	char err[128];
+
+	(void)state;
+	settings_default(&s);
+	assert_int_equal(settings_parse_err(&s, "# mine\nsize=9\ntheme=dark\n"
+	    "komi=6,5\n", err, sizeof err), 2);
+	assert_string_equal(err, "3: unknown setting \"theme\"");
+	assert_int_equal(s.size, 9);
+	assert_int_equal(settings_parse_err(&s, "komi=6,5\n", err, sizeof err), 1);
+	assert_string_equal(err, "1: bad value for komi");
+	assert_int_equal(settings_parse_err(&s, "just words\n", err, sizeof err), 1);
+	assert_string_equal(err, "1: not a setting (no '=')");
+	assert_int_equal(settings_parse_err(&s, "size=13\n", err, sizeof err), 0);
+	assert_string_equal(err, "");
+}
+
+/* Writing the settings keeps what the file held that this version does
+ * not read: comments, another version's settings, and a bad value as a
+ * comment (or it would win over the value written); twice over, once. */
+static void
+test_save_keeps_lines(void **state)
+{
+	char path[] = "/tmp/tengen-settings-XXXXXX", text[4096], err[256];
+	struct settings s, back;
+	FILE *f;
+	size_t n;
+	int fd;
+
+	(void)state;
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	fputs("# my settings\nsize=9\ntheme=dark\nkomi=6,5\n", f);
+	fclose(f);
+	settings_default(&s);
+	assert_int_equal(settings_load(&s, path, err, sizeof err), 2);
+	assert_non_null(strstr(err, ":3: unknown setting \"theme\" (and more lines)"));
+	s.komi = 6.5;
+	assert_int_equal(settings_save(&s, path), 0);
+	assert_int_equal(settings_save(&s, path), 0);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	n = fread(text, 1, sizeof text - 1, f);
+	text[n] = '\0';
+	fclose(f);
+	unlink(path);
+	assert_non_null(strstr(text, "komi=6.5\n"));
+	assert_non_null(strstr(text, "\n# Not read by this tengen, kept as found:\n"
+	    "# my settings\ntheme=dark\n# komi=6,5\n"));
+	assert_null(strstr(strstr(text, "theme=dark") + 1, "theme=dark"));
+	/* and read back, the same settings, the kept line said */
+	settings_default(&back);
+	assert_int_equal(settings_parse(&back, text), 1);
+	assert_true(back.komi == 6.5);
+	assert_int_equal(back.size, 9);
+}
+
 int
 main(void)
 {
@@ -88,6 +152,8 @@ main(void)
 		cmocka_unit_test(test_bad_numbers),
 		cmocka_unit_test(test_komi_round_trip),
 		cmocka_unit_test(test_play_on),
+		cmocka_unit_test(test_where_and_why),
+		cmocka_unit_test(test_save_keeps_lines),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -222,6 +222,25 @@ tui_ok "the lobby starts the game it shows"
 tui_stop
 cp "$tui_tmp/settings.keep" "$XDG_CONFIG_HOME/tengen/settings"
 
+# A line of the settings it cannot read is said, where and why, and kept
+# when the settings are written again.
+printf '# mine\nopponent=hotseat\ntheme=dark\n' >"$XDG_CONFIG_HOME/tengen/settings"
+tui_start --ascii
+tui_wait "kept in the file"
+tui_screen | tr '\n' ' ' | tr -s ' ' |
+	grep -qF 'tengen/settings:3: unknown setting "theme": not read, kept in the file' ||
+	tui_fail "the line not read: $(tui_screen)"
+for i in 1 2 3 4 5 6; do tui_keys k; done
+tui_wait ">  Komi"
+tui_keys l
+tui_wait "< 8.5 >"
+tui_file_has "$XDG_CONFIG_HOME/tengen/settings" "komi=8.5"
+tui_file_has "$XDG_CONFIG_HOME/tengen/settings" "theme=dark"
+tui_file_has "$XDG_CONFIG_HOME/tengen/settings" "# mine"
+tui_ok "a line not read is said, and kept"
+tui_stop
+cp "$tui_tmp/settings.keep" "$XDG_CONFIG_HOME/tengen/settings"
+
 # The lobby at its smallest, 40x20: every row shows, and a message goes
 # under the last one, on two lines, over the key line.
 tui_start
