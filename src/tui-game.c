@@ -88,13 +88,14 @@ tui_game_pace_delay(struct tui *t)
 	    (double)0xfffff;
 }
 
-void
+int
 tui_game_save(struct tui *t)
 {
 	struct tui_game *gm = &t->game;
+	int rc = 0;
 
 	if (!t->in_game)
-		return;
+		return 0;
 	if (gm->not_current) {
 		/* A record opened to be looked through, played on (its
 		 * result taken back): the unfinished game it now replaces
@@ -103,7 +104,7 @@ tui_game_save(struct tui *t)
 
 		if (tui_game_keep_unfinished(t, note, sizeof note) < 0) {
 			tui_game_message(gm, true, "%s", note);
-			return;
+			return -1;
 		}
 		gm->not_current = false;
 		if (note[0] != '\0') {
@@ -122,31 +123,56 @@ tui_game_save(struct tui *t)
 	 * board, not to counting. */
 	meta.play_on = gm->play_on_at;
 	if (tui_save_write(t->data_dir, &gm->g, &meta, gm->human, dead,
-	    gm->has_from ? &gm->from : NULL) < 0)
-		tui_game_message(gm, true, _("Cannot save the game in %s"),
-		    t->data_dir);
+	    gm->has_from ? &gm->from : NULL) < 0) {
+		tui_game_message(gm, true, _("Cannot save the game in %s: %s"),
+		    t->data_dir, strerror(errno));
+		rc = -1;
+	}
 	/* Once per result: a result taken back (an undo after the end),
 	 * which removes the archived file, and given again writes it again
 	 * under the same name. */
 	if (gm->g.end != GAME_END_NONE && !gm->saved_final) {
-		if (tui_save_archive(t->data_dir, &gm->g, &gm->set, gm->human,
+		if (tui_save_archive(t->data_dir, &gm->g, &meta, gm->human,
 		    dead, gm->has_from ? &gm->from : NULL, gm->archive,
-		    sizeof gm->archive) < 0)
+		    sizeof gm->archive) < 0) {
 			tui_game_message(gm, true,
-			    _("Cannot save the game in %s"), t->data_dir);
-		else
+			    _("Cannot save the game in %s: %s"), t->data_dir,
+			    strerror(errno));
+			rc = -1;
+		} else
 			gm->saved_final = true;
 	}
+	if (rc == 0)
+		gm->leave_unsaved = false;
+	return rc;
 }
 
 /* Save on leaving: an unfinished game, or a finished one whose record
  * could not be written when it ended (a full disk since freed).  A record
  * opened to be looked through is never saved over the unfinished game. */
-void
+int
 tui_game_save_on_leave(struct tui *t)
 {
 	if (t->game.g.end == GAME_END_NONE || !t->game.saved_final)
-		tui_game_save(t);
+		return tui_game_save(t);
+	return 0;
+}
+
+/* Leaving the game (q or Q): saved first; a save that fails keeps the
+ * player in the game, the reason shown, until q or Q again. */
+static bool
+tui_game_may_leave(struct tui *t)
+{
+	struct tui_game *gm = &t->game;
+	char why[sizeof gm->msg];
+
+	if (tui_game_save_on_leave(t) == 0 || gm->leave_unsaved)
+		return true;
+	gm->leave_unsaved = true;
+	snprintf(why, sizeof why, "%s", gm->msg);
+	tui_game_message(gm, true, _("%s; q or Q again leaves without saving"),
+	    why);
+	return false;
 }
 
 int
@@ -657,7 +683,8 @@ tui_game_to_lobby(struct tui *t)
 	struct tui_game *gm = &t->game;
 
 	tui_game_stop_thinking(gm);
-	tui_game_save_on_leave(t);
+	if (!tui_game_may_leave(t))
+		return;
 	tui_game_end(t);
 	tui_lobby_enter(t);
 }
@@ -785,8 +812,8 @@ tui_game_action(struct tui *t, enum tui_action a)
 		break;
 	case TUI_QUIT:
 		tui_game_stop_thinking(gm);
-		tui_game_save_on_leave(t);
-		t->quit = true;
+		if (tui_game_may_leave(t))
+			t->quit = true;
 		break;
 	case TUI_BACK:
 		tui_game_view(gm, (gm->view < 0 ? gm->g.nmoves : gm->view) - 1);

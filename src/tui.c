@@ -284,15 +284,21 @@ tui_too_small(const struct tui *t, int cols, int rows, const char *hint)
 	return true;
 }
 
-/* Leave the game in a state that survives us, then stop. */
-static void
+/* Leave the game in a state that survives us, then stop; -1 (the reason
+ * in t->error, for the terminal left behind) if it could not be saved. */
+static int
 tui_shutdown_game(struct tui *t)
 {
+	int rc = 0;
+
 	if (t->in_game) {
 		tui_player_cancel(&t->game.player);
-		tui_game_save_on_leave(t);
+		if ((rc = tui_game_save_on_leave(t)) < 0)
+			snprintf(t->error, sizeof t->error, "tengen: %s",
+			    t->game.msg);
 		tui_game_end(t);
 	}
+	return rc;
 }
 
 static void
@@ -602,7 +608,8 @@ tui_run(struct tui_start *st)
 		tui_lobby_enter(t);
 	if (tui_loop(t) < 0)
 		rc = 1;
-	tui_shutdown_game(t);
+	if (tui_shutdown_game(t) < 0)
+		rc = 1;
 	tui_online_leave(t);
 	endwin();
 	if (t->error[0] != '\0')

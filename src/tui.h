@@ -151,6 +151,8 @@ struct tui_game {
 	double show_at;			/* monotonic time to show it */
 	unsigned long pace_rng;
 	bool saved_final;		/* the finished game has been archived */
+	bool leave_unsaved;		/* a save on leaving failed: the next
+					 * q or Q leaves all the same */
 	bool not_current;		/* a finished record opened by name:
 					 * current.sgf is another game's, to
 					 * be kept before this one is saved */
@@ -235,7 +237,7 @@ struct tui {
 	bool mouse_down;		/* a press was handled, its release is due */
 	bool quit;
 	int rows, cols;
-	char error[512];		/* printed after endwin */
+	char error[640];		/* printed after endwin */
 };
 
 /* What the command line asks for. */
@@ -327,8 +329,9 @@ void tui_game_key(struct tui *t, int key);
 void tui_game_click(struct tui *t, int y, int x);
 void tui_game_tick(struct tui *t);
 int tui_game_timeout(struct tui *t);
-void tui_game_save(struct tui *t);
-void tui_game_save_on_leave(struct tui *t);
+/* 0, or -1 with the reason in the game's message. */
+int tui_game_save(struct tui *t);
+int tui_game_save_on_leave(struct tui *t);
 /* Keep an unfinished saved game that a new one is about to replace: 0
  * with a note for the new game's status line (or ""), or -1 with the
  * reason it could not be kept (the new game must not replace it then). */

@@ -338,6 +338,11 @@ tui_screen | grep -q "Counting" && tui_fail "counting after one pass since going
 tui_keys p
 tui_wait "Counting: mark dead groups"
 tui_ok "a game that went on after two passes, opened by name, goes on"
+# Its result given, the dated record says where the players went on too.
+rm -f "$XDG_DATA_HOME"/tengen/game-*.sgf
+tui_keys c
+tui_wait "Game over"
+tui_file_has "$(ls -t "$XDG_DATA_HOME"/tengen/game-*.sgf | head -n 1)" "PO[2]"
 tui_stop
 
 # A record played on keeps what it said: its players, ranks, date, name,
@@ -424,6 +429,32 @@ ls "$data"/game-*.sgf >/dev/null 2>&1 || tui_fail "the finished game was not arc
 tui_file_has "$(ls "$data"/game-*.sgf)" "RE[B+R]"
 tui_file_has "$sgf" "RE[B+R]"
 tui_ok "a record that could not be written at the end is written on leaving"
+
+# A game that cannot be saved when the player quits: Q says why and stays;
+# Q again quits, and the terminal is told, with an exit status of 1.
+tui_keys Enter
+tui_wait "Move 0"
+tui_play E5 9
+tui_wait "Move 1"
+chmod 555 "$data"
+tui_goto D5 9
+tui_keys Enter
+tui_wait "Cannot save the game in"
+tui_keys Q
+tui_wait "q or Q again leaves without saving"
+tui_screen | tr '\n' ' ' | grep -q "Permission denied" ||
+	tui_fail "the reason is not said: $(tui_screen)"
+[ "$(tmux -L "$tui_sock" display-message -p -t tui '#{pane_dead}')" = 1 ] &&
+	tui_fail "Q quit though the game was not saved"
+tui_keys Q
+tui_wait_exit
+[ "$(tmux -L "$tui_sock" display-message -p -t tui '#{pane_dead_status}')" = 1 ] ||
+	tui_fail "the exit status of a quit without saving is not 1"
+tmux -L "$tui_sock" capture-pane -p -J -S -100 -t tui |
+	grep -q "tengen: Cannot save the game in .*: Permission denied" ||
+	tui_fail "the terminal is not told: $(tmux -L "$tui_sock" capture-pane -p -J -S -100 -t tui)"
+chmod 755 "$data"
+tui_ok "a game that cannot be saved is not quit without a word"
 tui_stop
 tui_prefix=""
 tengen=$saved_tengen
