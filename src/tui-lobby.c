@@ -249,7 +249,8 @@ tui_lobby_start(struct tui *t)
 static void
 tui_lobby_continue(struct tui *t)
 {
-	char path[PATH_MAX + 32], err[200];
+	char path[PATH_MAX + 32], err[PATH_MAX + 256];
+	size_t dl = strlen(t->data_dir);
 
 	if (!t->lobby.can_continue) {
 		snprintf(t->lobby.msg, sizeof t->lobby.msg,
@@ -257,8 +258,13 @@ tui_lobby_continue(struct tui *t)
 		return;
 	}
 	tui_save_path(t->data_dir, "current.sgf", path, sizeof path);
+	/* Named without its folder (the lobby's message has two lines):
+	 * "current.sgf:3:7: what is wrong" keeps the where and the why. */
 	if (tui_game_load(t, path, &t->set, true, err, sizeof err) < 0)
-		snprintf(t->lobby.msg, sizeof t->lobby.msg, "%s", err);
+		snprintf(t->lobby.msg, sizeof t->lobby.msg, "%.*s",
+		    (int)sizeof t->lobby.msg - 1,
+		    strncmp(err, t->data_dir, dl) == 0 && err[dl] == '/' ?
+		    err + dl + 1 : err);
 }
 
 static void

@@ -97,10 +97,20 @@ util_write_atomic_mode(const char *path, const void *data, size_t len,
 		       int mode)
 {
 	static unsigned serial;
-	size_t plen = strlen(path);
-	char *tmp = xmalloc(plen + 48);
+	struct stat lst;
+	char *real = NULL;
 	const char *p = data;
 	int fd = -1, saved;
+
+	/* A symbolic link is written through, to the file it names (in a
+	 * folder of dotfiles, say): renamed over, the link would become a
+	 * file of its own and the file it named would stay behind. */
+	if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) &&
+	    (real = realpath(path, NULL)) != NULL)
+		path = real;
+
+	size_t plen = strlen(path);
+	char *tmp = xmalloc(plen + 48);
 
 	/* A name of our own and O_EXCL, not mkstemp(): open() applies the
 	 * umask to MODE, as for any file the user creates. */
@@ -115,6 +125,7 @@ util_write_atomic_mode(const char *path, const void *data, size_t len,
 	if (fd < 0) {
 		saved = errno;
 		free(tmp);
+		free(real);
 		errno = saved;
 		return -1;
 	}
@@ -146,6 +157,7 @@ util_write_atomic_mode(const char *path, const void *data, size_t len,
 	}
 	util_sync_dir(path);
 	free(tmp);
+	free(real);
 	return 0;
 fail:
 	saved = errno;
@@ -153,6 +165,7 @@ fail:
 		close(fd);
 	unlink(tmp);
 	free(tmp);
+	free(real);
 	errno = saved;
 	return -1;
 }

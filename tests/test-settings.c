@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -145,6 +146,42 @@ test_save_keeps_lines(void **state)
 	assert_int_equal(back.size, 9);
 }
 
+/* Settings kept in a folder of their own, linked to: written through the
+ * link, which stays a link. */
+static void
+test_save_through_link(void **state)
+{
+	char dir[] = "/tmp/tengen-link-XXXXXX", file[64], link[64], text[256];
+	struct settings s;
+	struct stat st;
+	FILE *f;
+	size_t n;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(file, sizeof file, "%s/real", dir);
+	snprintf(link, sizeof link, "%s/settings", dir);
+	f = fopen(file, "w");
+	assert_non_null(f);
+	fputs("size=9\n", f);
+	fclose(f);
+	assert_int_equal(symlink("real", link), 0);
+	settings_default(&s);
+	s.size = 13;
+	assert_int_equal(settings_save(&s, link), 0);
+	assert_int_equal(lstat(link, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	f = fopen(file, "r");
+	assert_non_null(f);
+	n = fread(text, 1, sizeof text - 1, f);
+	text[n] = '\0';
+	fclose(f);
+	assert_non_null(strstr(text, "size=13\n"));
+	unlink(link);
+	unlink(file);
+	rmdir(dir);
+}
+
 int
 main(void)
 {
@@ -154,6 +191,7 @@ main(void)
 		cmocka_unit_test(test_play_on),
 		cmocka_unit_test(test_where_and_why),
 		cmocka_unit_test(test_save_keeps_lines),
+		cmocka_unit_test(test_save_through_link),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -390,6 +390,9 @@ tui_start --ascii
 tui_wait ">  [ Continue last game ]"
 tui_keys Enter
 tui_wait "current.sgf:1:"
+# (named without its folder, which would push the why off the lines)
+tui_screen | grep -q "$XDG_DATA_HOME" &&
+	tui_fail "the message names the folder: $(tui_screen)"
 tui_keys s
 tui_wait "The unfinished game was kept as unfinished-"
 kept=$(ls -t "$XDG_DATA_HOME"/tengen/unfinished-*.sgf | head -n 1)
