@@ -275,6 +275,17 @@ tui_game_start_player(struct tui *t, char *err, size_t errlen)
 	    t->max_memory, gm->set.engine, t->seed, t->wake[1], err, errlen);
 }
 
+int
+tui_game_claim(struct tui *t, char *err, size_t errlen)
+{
+	if (tui_save_claim(t->data_dir, &t->lock_fd) != 1)
+		return 0;
+	snprintf(err, errlen, _("Another tengen is playing the game kept in "
+	    "%s: leave it there first (each would write over the other's)"),
+	    t->data_dir);
+	return -1;
+}
+
 static void
 tui_game_begin(struct tui *t, const struct settings *set)
 {

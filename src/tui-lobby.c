@@ -225,6 +225,8 @@ tui_lobby_enter(struct tui *t)
 	struct tui_lobby *lb = &t->lobby;
 
 	t->screen = TUI_SCREEN_LOBBY;
+	/* No game of ours here: another tengen may play the folder's. */
+	tui_save_release(&t->lock_fd);
 	lb->can_continue = tui_save_unfinished(t->data_dir);
 	lb->row = lb->can_continue ? TUI_ROW_CONTINUE : TUI_ROW_START;
 	lb->editing = false;
@@ -233,10 +235,12 @@ tui_lobby_enter(struct tui *t)
 static void
 tui_lobby_start(struct tui *t)
 {
-	char note[200];
+	char note[PATH_MAX + 200];
 
-	if (tui_game_keep_unfinished(t, note, sizeof note) < 0) {
-		snprintf(t->lobby.msg, sizeof t->lobby.msg, "%s", note);
+	if (tui_game_claim(t, note, sizeof note) < 0 ||
+	    tui_game_keep_unfinished(t, note, sizeof note) < 0) {
+		snprintf(t->lobby.msg, sizeof t->lobby.msg, "%.*s",
+		    (int)sizeof t->lobby.msg - 1, note);
 		return;
 	}
 	if (tui_game_new(t, &t->set) < 0)
@@ -255,6 +259,11 @@ tui_lobby_continue(struct tui *t)
 	if (!t->lobby.can_continue) {
 		snprintf(t->lobby.msg, sizeof t->lobby.msg,
 		    _("There is no unfinished game to continue"));
+		return;
+	}
+	if (tui_game_claim(t, err, sizeof err) < 0) {
+		snprintf(t->lobby.msg, sizeof t->lobby.msg, "%.*s",
+		    (int)sizeof t->lobby.msg - 1, err);
 		return;
 	}
 	tui_save_path(t->data_dir, "current.sgf", path, sizeof path);

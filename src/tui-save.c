@@ -20,9 +20,11 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -264,4 +266,36 @@ tui_save_unfinished(const char *dir)
 	open = g.end == GAME_END_NONE && g.nmoves > 0;
 	game_free(&g);
 	return open;
+}
+
+int
+tui_save_claim(const char *dir, int *fd)
+{
+	char path[PATH_MAX + 32];
+	int f;
+
+	if (*fd >= 0)
+		return 0;
+	tui_save_path(dir, "current.lock", path, sizeof path);
+	if (settings_mkdir_parent(path) < 0)
+		return -1;
+	f = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+	if (f < 0)
+		return -1;
+	if (flock(f, LOCK_EX | LOCK_NB) < 0) {
+		int busy = errno == EWOULDBLOCK;
+
+		close(f);
+		return busy ? 1 : -1;
+	}
+	*fd = f;
+	return 0;
+}
+
+void
+tui_save_release(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
 }

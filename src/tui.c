@@ -560,6 +560,7 @@ tui_run(struct tui_start *st)
 
 	if (t == NULL)
 		return 1;
+	t->lock_fd = -1;
 	settings_default(&t->set);
 	if (tui_paths(t) < 0) {
 		fprintf(stderr, "%s\n", t->error);
@@ -587,7 +588,8 @@ tui_run(struct tui_start *st)
 		if (!(st->have & (TUI_HAVE_LEVEL | TUI_HAVE_ENGINE |
 		    TUI_HAVE_COLOR)))
 			s.opponent = SETTINGS_HOTSEAT;
-		if (tui_game_load(t, st->file, &s, false, err,
+		if (tui_game_claim(t, err, sizeof err) < 0 ||
+		    tui_game_load(t, st->file, &s, false, err,
 		    sizeof err) < 0) {
 			snprintf(t->error, sizeof t->error, "tengen: %s", err);
 			t->quit = true;
@@ -596,10 +598,12 @@ tui_run(struct tui_start *st)
 	} else if (st->server != NULL)
 		tui_online_enter(t, st->server);
 	else if (st->have & TUI_HAVE_GAME) {
-		char note[200];
+		char note[PATH_MAX + 200];
 
-		if (tui_game_keep_unfinished(t, note, sizeof note) < 0) {
-			snprintf(t->error, sizeof t->error, "tengen: %s", note);
+		if (tui_game_claim(t, note, sizeof note) < 0 ||
+		    tui_game_keep_unfinished(t, note, sizeof note) < 0) {
+			snprintf(t->error, sizeof t->error, "tengen: %.*s",
+			    (int)sizeof t->error - 9, note);
 			t->quit = true;
 			rc = 1;
 		} else if (tui_game_new(t, &t->set) == 0 && note[0] != '\0')

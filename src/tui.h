@@ -238,6 +238,7 @@ struct tui {
 	bool quit;
 	int rows, cols;
 	char error[640];		/* printed after endwin */
+	int lock_fd;			/* tui_save_claim(), -1 none */
 };
 
 /* What the command line asks for. */
@@ -439,6 +440,16 @@ bool tui_save_unfinished(const char *dir);
 int tui_save_keep_unfinished(const char *dir, char *kept, size_t len);
 /* Is PATH the file DIR/current.sgf? */
 bool tui_save_is_current(const char *dir, const char *path);
+/* Claim DIR's current game for this process (an exclusive lock on
+ * DIR/current.lock, its descriptor into *FD, held until released or the
+ * process ends), so that two tengen never write over each other's game:
+ * 0 claimed (or already ours), 1 another process holds it, -1 no lock
+ * can be taken here (the caller goes on without). */
+int tui_save_claim(const char *dir, int *fd);
+void tui_save_release(int *fd);
+/* tui_save_claim() for the game about to begin: -1, the reason in ERR,
+ * when another tengen plays the folder's game. */
+int tui_game_claim(struct tui *t, char *err, size_t errlen);
 void tui_save_path(const char *dir, const char *name, char *buf, size_t len);
 
 #endif

@@ -1,0 +1,57 @@
+#!/bin/sh
+# test-tui-two.sh: two tengen on one user's files.  While one plays the
+# game kept in the data folder, another may not begin a local game there
+# (each would write over the other's current.sgf): the lobby says so, and
+# a game asked for on the command line exits with the reason.  Once the
+# first is back in its lobby, the second plays.
+. "${top_srcdir:-.}/tests/tui/lib.sh"
+tui_init test-tui-two
+
+tui_start --hotseat --size 9 --ascii
+tui_wait "Move 0"
+tui_play E5 9
+tui_wait "Move 1"
+first=$tui_sock
+
+# The second, on a terminal of its own, beside the first.
+second="$tui_base-second"
+trap 'tmux -L "$second" kill-server >/dev/null 2>&1; tui_sock=$first; tui_cleanup' EXIT
+tmux -L "$second" -f "$tui_tmp/tmux.conf" new-session -d -s tui -x 80 -y 24 \
+	"exec '$tengen' --ascii" || tui_fail "cannot start tmux"
+tui_sock=$second
+tui_wait "Start game"
+tui_keys s
+tui_wait "Another tengen is playing the game kept in"
+tui_screen | grep -q "Move 0" && tui_fail "a second game began: $(tui_screen)"
+tui_keys c
+tui_wait "Another tengen is playing the game kept in"
+tui_ok "the lobby begins no game over another tengen's"
+tmux -L "$second" kill-server >/dev/null 2>&1
+
+tmux -L "$second" new-session -d -s tui -x 80 -y 24 \
+	"'$tengen' --hotseat --size 9 --ascii; echo status \$?; sleep 30" ||
+	tui_fail "cannot start tmux"
+tui_wait "status 1"
+tmux -L "$second" capture-pane -p -J -t tui |
+	grep -q "tengen: Another tengen is playing the game kept in" ||
+	tui_fail "no reason given: $(tui_screen)"
+tmux -L "$second" kill-server >/dev/null 2>&1
+tui_ok "a game asked for on the command line is refused, with the reason"
+
+# The first goes back to its lobby: the second may play, and its new game
+# keeps the first's unfinished one aside.
+tui_sock=$first
+tui_keys q
+tui_wait "Continue last game"
+tmux -L "$second" -f "$tui_tmp/tmux.conf" new-session -d -s tui -x 80 -y 24 \
+	"exec '$tengen' --hotseat --size 9 --ascii" || tui_fail "cannot start tmux"
+tui_sock=$second
+tui_wait "The unfinished game was kept as unfinished-"
+tui_play D4 9
+tmux -L "$second" kill-server >/dev/null 2>&1
+kept=$(ls "$XDG_DATA_HOME"/tengen/unfinished-*.sgf | head -n 1)
+tui_file_has "$kept" ";B[ee]"
+tui_file_has "$XDG_DATA_HOME/tengen/current.sgf" ";B[df]"
+tui_ok "once the first is in its lobby, the second plays, and nothing is lost"
+tui_sock=$first
+tui_done
