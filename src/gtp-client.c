@@ -791,6 +791,23 @@ gtp_client_command(struct gtp_client *c, const char **reply,
 	return gtp_client_recv(c, reply);
 }
 
+/* The engine's child is gone, but the rest of its process group may not
+ * be: a command line runs through the shell, which does not always exec
+ * the engine, and SIGTERM then ends the shell alone.  Whatever is left of
+ * the group gets SIGTERM, and SIGKILL after GTP_CLIENT_TERM_MS. */
+static void
+gtp_client_end_group(pid_t pgid)
+{
+	struct timespec tick = { 0, 10 * 1000 * 1000 };
+
+	if (kill(-pgid, 0) < 0)
+		return;
+	kill(-pgid, SIGTERM);
+	for (int ms = 0; ms < GTP_CLIENT_TERM_MS && kill(-pgid, 0) == 0; ms += 10)
+		nanosleep(&tick, NULL);
+	kill(-pgid, SIGKILL);
+}
+
 int
 gtp_client_close(struct gtp_client *c)
 {
@@ -815,6 +832,7 @@ gtp_client_close(struct gtp_client *c)
 				;
 		}
 	}
+	gtp_client_end_group(c->pid);
 	close(c->rfd);
 	free(c->in);
 	free(c->out);

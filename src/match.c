@@ -149,6 +149,14 @@ match_game(const struct match_options *mo, struct ai *ai, struct gtp_client *gc,
 				game_resign(g, c);
 				return color_other(c);
 			}
+			if (strchr(reply, '\n') != NULL) {
+				snprintf(why, whylen, "engine answered genmove "
+				    "with more than one line: %.*s ...",
+				    (int)strcspn(reply, "\n"), reply);
+				g->end = GAME_END_FORFEIT;
+				g->winner = ours;
+				return ours;
+			}
 			p = board_vertex_parse(&g->board, reply);
 			if (p == BOARD_NONE || game_play(g, c, p) != MOVE_OK) {
 				snprintf(why, whylen, "engine played an illegal move: %s", reply);
@@ -206,7 +214,12 @@ match_save(const struct match_options *mo, const struct game *g,
 	if (!mo->sgf_dir)
 		return true;
 	match_path(mo, n, path, sizeof path);
-	if (match_exists(path)) {
+	/* A game the engine stopped is kept aside, under a name --resume
+	 * does not count: the match plays it again. */
+	if (g->end == GAME_END_NONE)
+		snprintf(path, sizeof path, "%s/game-%03d-stopped.sgf",
+		    mo->sgf_dir, n);
+	else if (match_exists(path)) {
 		fprintf(stderr, "tengen: %s: already there, not written over\n",
 		    path);
 		return false;
@@ -470,6 +483,13 @@ match_run(const struct match_options *mo)
 			    engine && mo->sgf_dir ?
 			    "; the engine's messages are in " : "",
 			    engine && mo->sgf_dir ? log : "");
+			/* Its moves so far are not lost. */
+			g.end = GAME_END_NONE;
+			if (g.nmoves > 0 && mo->sgf_dir &&
+			    match_save(mo, &g, dead, notes, i + 1, ours, why))
+				fprintf(stderr, "tengen: game %d: its %d moves "
+				    "are in %s/game-%03d-stopped.sgf\n", i + 1,
+				    g.nmoves, mo->sgf_dir, i + 1);
 			game_free(&g);
 			gtp_client_close(gc);
 			gc = NULL;

@@ -173,6 +173,7 @@ tui_player_engine_move(struct tui_player *p, const struct game *g,
 	bool same = p->synced_size == g->size && p->synced_komi == g->komi &&
 	    p->synced_setup == g->initial.hash && p->nsynced <= g->nmoves;
 	point_t pt;
+	const char *nl;
 	int i, rc;
 	bool quitting;
 	char name[64];
@@ -218,8 +219,18 @@ tui_player_engine_move(struct tui_player *p, const struct game *g,
 		    reply[0] ? reply : "no reason given");
 	if (rc != 0)
 		goto broken;
-	if (strncasecmp(reply, "resign", 6) == 0)
+	if (strcasecmp(reply, "resign") == 0)
 		return BOARD_RESIGN;
+	/* A move is one line: more is no move (its first line must not be
+	 * taken for one, nor the rest shown on the status line). */
+	if ((nl = strchr(reply, '\n')) != NULL) {
+		*failure = TUI_PLAYER_ILLEGAL;
+		snprintf(err, errlen, "%s: a reply of more than one line to "
+		    "genmove: %.*s ...", tui_player_engine_name(p, name,
+		    sizeof name), (int)(nl - reply), reply);
+		p->synced_size = 0;
+		return BOARD_NONE;
+	}
 	pt = board_vertex_parse(&g->board, reply);
 	if (pt == BOARD_NONE || game_check(g, c, pt) != MOVE_OK) {
 		*failure = TUI_PLAYER_ILLEGAL;

@@ -209,6 +209,32 @@ if timeout 150 "$tengen" --match "$tmp/mute" --games 1 --size 9 --playouts 100 \
 	cat "$tmp/out" >&2
 	exit 1
 fi
+# An engine that dies in the middle of a game stops the match, and the
+# game's moves so far are kept aside, under a name --resume does not take
+# for a game played: the match plays that game again.
+cat >"$tmp/quitter" <<'EOF'
+#!/bin/sh
+n=0
+while read -r id cmd rest; do
+	case $cmd in
+	genmove) n=$((n + 1)); [ "$n" -ge 3 ] && exit 3
+		[ "$n" = 1 ] && m=A1 || m=J9
+		printf '=%s %s\n\n' "$id" "$m" ;;
+	*) printf '=%s\n\n' "$id" ;;
+	esac
+done
+EOF
+chmod +x "$tmp/quitter"
+if "$tengen" --match "$tmp/quitter" --games 1 --size 9 --playouts 100 \
+    --sgf-dir "$tmp/quit-games" >"$tmp/out" 2>&1 ||
+    ! grep -q "game 1: its 5 moves are in .*quit-games/game-001-stopped.sgf" "$tmp/out" ||
+    ! grep -q "W\[ai\]" "$tmp/quit-games/game-001-stopped.sgf" ||
+    grep -q "RE\[" "$tmp/quit-games/game-001-stopped.sgf" ||
+    [ -e "$tmp/quit-games/game-001.sgf" ]; then
+	echo "test-ai-gnugo: the moves of a game the engine stopped are lost:" >&2
+	cat "$tmp/out" >&2
+	exit 1
+fi
 # An engine that plays an illegal move forfeits the game, and its record
 # says why.
 cat >"$tmp/cheat" <<'EOF'

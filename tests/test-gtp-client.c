@@ -8,10 +8,12 @@
  */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -300,6 +302,61 @@ test_stubborn(void **state)
 	assert_int_equal(errno, ESRCH);
 }
 
+/* Does a live process (not a zombie) of group PGID remain? */
+static bool
+test_group_alive(pid_t pgid)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	bool alive = false;
+
+	assert_non_null(d);
+	while (!alive && (e = readdir(d)) != NULL) {
+		char path[300], buf[512], *p, state;
+		long pgrp;
+		FILE *f;
+
+		if (e->d_name[0] < '1' || e->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+		if ((f = fopen(path, "r")) == NULL)
+			continue;
+		if (fgets(buf, sizeof buf, f) != NULL &&
+		    (p = strrchr(buf, ')')) != NULL &&
+		    sscanf(p + 1, " %c %*d %ld", &state, &pgrp) == 2 &&
+		    pgrp == (long)pgid && state != 'Z')
+			alive = true;
+		fclose(f);
+	}
+	closedir(d);
+	return alive;
+}
+
+/* The same engine started through the shell, as an engine's command line
+ * is: the shell is the child, the engine its child, and SIGTERM ends only
+ * the shell.  The engine goes too. */
+static void
+test_stubborn_behind_shell(void **state)
+{
+	struct gtp_client *c;
+	char cmd[4200];
+	pid_t pgid;
+	int i;
+
+	(void)state;
+	snprintf(cmd, sizeof cmd, "sh '%s' stubborn", test_script);
+	c = gtp_client_open(cmd, NULL);
+	assert_non_null(c);
+	gtp_client_set_timeout(c, 200);
+	assert_int_equal(gtp_client_command(c, NULL, "name"), -1);
+	pgid = gtp_client_pid(c);
+	assert_true(test_group_alive(pgid));
+	assert_int_equal(gtp_client_close(c), -1);
+	for (i = 0; i < 100 && test_group_alive(pgid); i++)
+		usleep(10000);
+	assert_false(test_group_alive(pgid));
+}
+
 static void
 test_not_found(void **state)
 {
@@ -371,6 +428,7 @@ main(void)
 		cmocka_unit_test(test_timeout),
 		cmocka_unit_test(test_flood),
 		cmocka_unit_test(test_stubborn),
+		cmocka_unit_test(test_stubborn_behind_shell),
 		cmocka_unit_test(test_not_found),
 		cmocka_unit_test(test_gnugo),
 	};

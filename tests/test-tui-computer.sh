@@ -219,6 +219,42 @@ tui_wait "The engine played an illegal move (cheat-engine: illegal move E5)"
 tui_keys z
 tui_wait "Black to play"
 
+# An engine whose move is a word that begins with "resign", and one whose
+# move is two lines: neither is a move, nor a resignation.
+cat >"$tui_tmp/wordy-engine" <<'EOF'
+#!/bin/sh
+while read -r id cmd rest; do
+	case $cmd in
+	genmove) printf '=%s resignation pending\n\n' "$id" ;;
+	quit) printf '=%s\n\n' "$id"; exit 0 ;;
+	*) printf '=%s\n\n' "$id" ;;
+	esac
+done
+EOF
+chmod +x "$tui_tmp/wordy-engine"
+tui_start --size 9 --engine "'$tui_tmp/wordy-engine'" --color black \
+	--pace off --ascii
+tui_goto E5 9; tui_keys Enter
+tui_wait "(wordy-engine: illegal move resignation"
+tui_screen | grep -q "resigned" && tui_fail "taken for a resignation: $(tui_screen)"
+cat >"$tui_tmp/talky-engine" <<'EOF'
+#!/bin/sh
+while read -r id cmd rest; do
+	case $cmd in
+	genmove) printf '=%s C4\nI think so\n\n' "$id" ;;
+	quit) printf '=%s\n\n' "$id"; exit 0 ;;
+	*) printf '=%s\n\n' "$id" ;;
+	esac
+done
+EOF
+chmod +x "$tui_tmp/talky-engine"
+tui_start --size 9 --engine "'$tui_tmp/talky-engine'" --color black \
+	--pace off --ascii
+tui_goto E5 9; tui_keys Enter
+tui_wait "(talky-engine: a reply of more than one line"
+tui_screen | grep -q "I think so" && tui_fail "the reply's second line shown: $(tui_screen)"
+tui_ok "a move is one line, and resign one word"
+
 # An engine without set_free_handicap gets the handicap stones as moves;
 # the game goes on.  It also takes 32 s to start, as one that loads a big
 # network may: longer than the 30 s it has for any later answer.
