@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -44,6 +45,10 @@ extern char **environ;
 #define GTP_CLIENT_NAMELEN	24	/* command names, for messages */
 #define GTP_CLIENT_OUTFLUSH	4096	/* write the queue from here */
 #define GTP_CLIENT_MAXLINE	(1 << 20)
+/* Blank lines before a reply past which the engine is taken to write
+ * nothing else (an engine that floods, waited for without a deadline,
+ * would be waited for for ever). */
+#define GTP_CLIENT_MAXBLANKS	100000
 #define GTP_CLIENT_MAXREPLY	(16 << 20)
 #define GTP_CLIENT_QUIT_MS	1000	/* wait for quit's reply */
 #define GTP_CLIENT_EXIT_MS	1000	/* then for the exit */
@@ -634,11 +639,27 @@ gtp_client_clean(char *s, size_t len)
 	return j;
 }
 
+/* Can the bytes at S (N of them, no line end yet) begin a reply, or a
+ * blank line before it? */
+static bool
+gtp_client_may_begin(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r'))
+		i++;
+	return i == n || s[i] == '=' || s[i] == '?';
+}
+
 /* The next line, cleaned and NUL-terminated, in *LINE; returns its length
- * or -1.  The line stays valid until the next call. */
+ * or -1.  The line stays valid until the next call.  With HEAD (the line
+ * that begins a reply, or a blank one before it), bytes that cannot begin
+ * one fail at once, not at the deadline: a program that is not a GTP
+ * engine (GNU Go without --mode gtp writes a few bytes of GMP and no line
+ * end) is told so. */
 static long
 gtp_client_line(struct gtp_client *c, int64_t deadline, unsigned id,
-		char **line)
+		bool head, char **line)
 {
 	char *nl;
 	size_t len;
@@ -647,6 +668,11 @@ gtp_client_line(struct gtp_client *c, int64_t deadline, unsigned id,
 		nl = memchr(c->in + c->instart, '\n', c->inend - c->instart);
 		if (nl != NULL)
 			break;
+		if (head && !gtp_client_may_begin(c->in + c->instart,
+		    c->inend - c->instart))
+			return gtp_client_fail(c, "malformed reply to %s: it "
+			    "does not begin with '=' or '?' (is the program "
+			    "a GTP engine?)", c->names[id % GTP_CLIENT_INFLIGHT]);
 		if (c->inend - c->instart > GTP_CLIENT_MAXLINE)
 			return gtp_client_fail(c, "reply to %s has a line "
 			    "that is too long",
@@ -697,7 +723,7 @@ gtp_client_recv(struct gtp_client *c, const char **reply)
 	unsigned id, got;
 	int64_t deadline;
 	char *line, *p, *end;
-	long len;
+	long len, blanks;
 	int result, digits;
 
 	if (reply != NULL)
@@ -712,8 +738,13 @@ gtp_client_recv(struct gtp_client *c, const char **reply)
 	deadline = gtp_client_deadline(c->timeout_ms);
 
 	/* Skip blank lines before the reply. */
+	blanks = 0;
 	do {
-		if ((len = gtp_client_line(c, deadline, id, &line)) == -1)
+		if (++blanks > GTP_CLIENT_MAXBLANKS)
+			return gtp_client_fail(c, "malformed reply to %s: blank "
+			    "lines without end",
+			    c->names[id % GTP_CLIENT_INFLIGHT]);
+		if ((len = gtp_client_line(c, deadline, id, true, &line)) == -1)
 			return -1;
 	} while (gtp_client_blank(line));
 
@@ -742,7 +773,7 @@ gtp_client_recv(struct gtp_client *c, const char **reply)
 	if (gtp_client_append(c, p, (size_t)(line + len - p), 0) == -1)
 		return -1;
 	for (;;) {
-		if ((len = gtp_client_line(c, deadline, id, &line)) == -1)
+		if ((len = gtp_client_line(c, deadline, id, false, &line)) == -1)
 			return -1;
 		if (gtp_client_blank(line))
 			break;

@@ -67,6 +67,11 @@ match_command(struct gtp_client *gc, const char **reply, char *why,
 	va_start(ap, fmt);
 	vsnprintf(cmd, sizeof cmd, fmt, ap);
 	va_end(ap);
+	if (gtp_client_broken(gc)) {
+		snprintf(why, whylen, "the engine had failed before '%s': %s",
+		    cmd, gtp_client_error(gc));
+		return false;
+	}
 	rc = gtp_client_command(gc, &r, "%s", cmd);
 	if (rc == 0) {
 		if (reply)
@@ -268,6 +273,7 @@ match_about(struct gtp_client *gc, const struct game *g, const char *res,
 {
 	const char *reply;
 	size_t n;
+	int rc;
 
 	snprintf(about, len, "%s", why);
 	if (g->end != GAME_END_SCORE)
@@ -278,13 +284,20 @@ match_about(struct gtp_client *gc, const struct game *g, const char *res,
 	/* A count can take an engine long (GNU Go: 15 s on 19x19 on a busy
 	 * machine), but not for ever. */
 	gtp_client_set_timeout(gc, GTP_CLIENT_START_MS);
-	if (gtp_client_command(gc, &reply, "final_score") == 0 &&
-	    reply[0] != '\0') {
+	rc = gtp_client_command(gc, &reply, "final_score");
+	if (rc == 0 && reply[0] != '\0') {
 		n = strlen(about);
 		snprintf(about + n, len - n, "; the engine counts %.32s", reply);
 		n = strlen(why);
 		snprintf(why + n, whylen - n, "%sthe engine counts %.32s",
 		    n ? "; " : "", reply);
+	} else if (rc < 0) {
+		/* Said here, where it happened: the next game's first
+		 * command would be blamed for it. */
+		n = strlen(why);
+		snprintf(why + n, whylen - n, "%sthe engine failed at "
+		    "'final_score': %.100s", n ? "; " : "",
+		    gtp_client_error(gc));
 	}
 	gtp_client_set_timeout(gc, GTP_CLIENT_TIMEOUT_MS);
 }

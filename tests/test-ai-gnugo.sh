@@ -235,6 +235,27 @@ if "$tengen" --match "$tmp/quitter" --games 1 --size 9 --playouts 100 \
 	cat "$tmp/out" >&2
 	exit 1
 fi
+# An engine that dies when asked for its count: the game's line says so,
+# and the next game does not blame its first command.
+cat >"$tmp/no-count" <<'EOF'
+#!/bin/sh
+while read -r id cmd rest; do
+	case $cmd in
+	genmove) printf '=%s pass\n\n' "$id" ;;
+	final_score) exit 5 ;;
+	*) printf '=%s\n\n' "$id" ;;
+	esac
+done
+EOF
+chmod +x "$tmp/no-count"
+if "$tengen" --match "$tmp/no-count" --games 2 --size 9 --playouts 100 \
+    --sgf-dir "$tmp/no-count-games" >"$tmp/out" 2>&1 ||
+    ! grep -q "^game 1: .*the engine failed at 'final_score': engine exited (status 5)" "$tmp/out" ||
+    ! grep -q "game 2: the engine had failed before 'boardsize 9'" "$tmp/out"; then
+	echo "test-ai-gnugo: a count that failed is not said where it failed:" >&2
+	cat "$tmp/out" >&2
+	exit 1
+fi
 # An engine that plays an illegal move forfeits the game, and its record
 # says why.
 cat >"$tmp/cheat" <<'EOF'

@@ -259,7 +259,8 @@ test_timeout(void **state)
 }
 
 /* An engine that writes blank lines without end never answers either:
- * the timeout holds however fast the bytes come. */
+ * it is stopped however fast the bytes come, by the timeout or by the
+ * count of blank lines, whichever comes first. */
 static void
 test_flood(void **state)
 {
@@ -272,10 +273,51 @@ test_flood(void **state)
 	t0 = test_now();
 	assert_int_equal(gtp_client_command(c, NULL, "name"), -1);
 	t = test_now() - t0;
-	assert_true(t >= 0.25 && t < 5.0);
+	assert_true(t < 5.0);
+	assert_true(strstr(gtp_client_error(c), "timeout after 300 ms "
+	    "waiting for the reply to name") != NULL ||
+	    strstr(gtp_client_error(c), "malformed reply to name: blank "
+	    "lines without end") != NULL);
+	gtp_client_close(c);
+}
+
+/* Waited for without a deadline (a move), a flood of blank lines ends
+ * all the same: no engine writes that many before a reply. */
+static void
+test_flood_no_deadline(void **state)
+{
+	struct gtp_client *c;
+	double t0;
+
+	(void)state;
+	c = test_fake("flood", NULL);
+	gtp_client_set_timeout(c, 0);
+	t0 = test_now();
+	assert_int_equal(gtp_client_command(c, NULL, "genmove b"), -1);
+	assert_true(test_now() - t0 < 10.0);
 	assert_non_null(strstr(gtp_client_error(c),
-			       "timeout after 300 ms waiting for the reply "
-			       "to name"));
+	    "malformed reply to genmove: blank lines without end"));
+	gtp_client_close(c);
+}
+
+/* A program that is not a GTP engine and writes no line end (GNU Go
+ * without --mode gtp: a few bytes of GMP) is told at once, not at the
+ * deadline. */
+static void
+test_not_gtp(void **state)
+{
+	struct gtp_client *c;
+	double t0;
+
+	(void)state;
+	c = gtp_client_open("printf '\\001\\002'; exec sleep 60", NULL);
+	assert_non_null(c);
+	gtp_client_set_timeout(c, 30000);
+	t0 = test_now();
+	assert_int_equal(gtp_client_command(c, NULL, "boardsize 9"), -1);
+	assert_true(test_now() - t0 < 5.0);
+	assert_non_null(strstr(gtp_client_error(c), "malformed reply to "
+	    "boardsize: it does not begin with '=' or '?'"));
 	gtp_client_close(c);
 }
 
@@ -427,6 +469,8 @@ main(void)
 		cmocka_unit_test(test_garbage),
 		cmocka_unit_test(test_timeout),
 		cmocka_unit_test(test_flood),
+		cmocka_unit_test(test_flood_no_deadline),
+		cmocka_unit_test(test_not_gtp),
 		cmocka_unit_test(test_stubborn),
 		cmocka_unit_test(test_stubborn_behind_shell),
 		cmocka_unit_test(test_not_found),
