@@ -266,14 +266,7 @@ on_ok "after the game, the seats as they are: bob's free once he left"
 # the list, five lines at 80x24, says which it shows and scrolls to the
 # table selected, and a click on a line takes the table shown there.
 for u in u1 u2 u3 u4 u5 u6; do
-	body="{\"name\":\"$u\",\"password\":\"secret-$u\"}"
-	curl -s -o /dev/null -H 'Content-Type: application/json' \
-		--data-binary "$body" "$URL/register"
-	tok=$(curl -s -H 'Content-Type: application/json' \
-		--data-binary "$body" "$URL/login" | jq -r .token)
-	curl -s -o /dev/null -H "Authorization: Bearer $tok" \
-		-H 'Content-Type: application/json' \
-		--data-binary '{"room":1}' "$URL/table/new"
+	on_api_table "$u"
 done
 on_wait bob "1-5 of "
 on_keys bob Tab Down Down Down Down Down Down Down Down
@@ -314,15 +307,7 @@ on_keys bob Q
 # new owner and an empty board, not the last game's.
 on_keys alice q
 on_wait carol "Seat 1: (free)"
-body='{"name":"u7","password":"secret-u7"}'
-curl -s -o /dev/null -H 'Content-Type: application/json' \
-	--data-binary "$body" "$URL/register"
-tok=$(curl -s -H 'Content-Type: application/json' \
-	--data-binary "$body" "$URL/login" | jq -r .token)
-curl -s -o /dev/null -H "Authorization: Bearer $tok" \
-	-H 'Content-Type: application/json' \
-	--data-binary '{"room":1,"size":9,"main_time":600,"move_limit":30,"overtime":20,"komi":7.5}' \
-	"$URL/table/new"
+on_api_table u7 '"size":9,"main_time":600,"move_limit":30,"overtime":20,"komi":7.5'
 on_wait carol "Seat 1: u7"
 on_expect_row carol 3 ". . + . . . + . ."
 on_screen carol | grep -q "Game over" &&

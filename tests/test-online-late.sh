@@ -50,15 +50,7 @@ URL=$PROXY_URL
 on_start carol
 on_register carol
 URL=$url
-on_keys dave n
-on_wait dave "Table "
-on_wait dave "starts"
-on_keys dave e
-on_wait dave "Rules of this table"
-on_keys dave Up Up Up Up Up Left Left
-on_wait dave "< 9x9 >"
-on_keys dave Enter
-on_wait dave "9x9, komi 7.5"
+on_new_table dave
 # The second table of the room: alice and bob's is the first.
 on_wait carol "#2   waiting  dave"
 on_keys carol Tab Down Enter

@@ -23,14 +23,7 @@ on_start bob
 on_register bob
 # A table with 9x9 rules; alice is ready and opens the rules form again;
 # bob's start begins the game under it.
-on_keys alice n
-on_wait alice "Table "
-on_wait alice "starts"
-on_keys alice e
-on_wait alice "Rules of this table"
-on_keys alice Up Up Up Up Up Left Left
-on_wait alice "< 9x9 >"
-on_keys alice Enter
+on_new_table alice
 on_wait bob "9x9, komi 7.5"
 on_keys bob Tab Enter
 on_wait bob "Seat 2: bob"
@@ -135,15 +128,7 @@ done
 on_ok "the late answer of a table left says nothing"
 # carol is ready at dave's table and leaves; dave starts meanwhile.  The
 # server refuses the late leave: carol is taken back to the game.
-on_keys dave n
-on_wait dave "Table "
-on_wait dave "starts"
-on_keys dave e
-on_wait dave "Rules of this table"
-on_keys dave Up Up Up Up Up Left Left
-on_wait dave "< 9x9 >"
-on_keys dave Enter
-on_wait dave "9x9, komi 7.5"
+on_new_table dave
 on_wait carol "dave - ..."
 row=$(on_screen carol | grep -n -F "dave - ..." | cut -d: -f1)
 on_click carol 40 $((row - 1))

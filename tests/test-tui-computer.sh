@@ -157,17 +157,22 @@ tui_ok "the engine was stopped"
 # An engine that resigns: undo takes back its resignation with the
 # player's move (asked again, it would only resign again), and the game's
 # record, archived at the first end, is written again, not twice.
-cat >"$tui_tmp/resigning-engine" <<'EOF'
+# genmove_engine NAME REPLY: an engine in $tui_tmp/NAME that answers every
+# genmove with REPLY (printf's escapes) and every other command with "=".
+genmove_engine() {
+	cat >"$tui_tmp/$1" <<EOF
 #!/bin/sh
 while read -r id cmd rest; do
-	case $cmd in
-	genmove) printf '=%s resign\n\n' "$id" ;;
-	quit) printf '=%s\n\n' "$id"; exit 0 ;;
-	*) printf '=%s\n\n' "$id" ;;
+	case \$cmd in
+	genmove) printf '=%s $2\\n\\n' "\$id" ;;
+	quit) printf '=%s\\n\\n' "\$id"; exit 0 ;;
+	*) printf '=%s\\n\\n' "\$id" ;;
 	esac
 done
 EOF
-chmod +x "$tui_tmp/resigning-engine"
+	chmod +x "$tui_tmp/$1"
+}
+genmove_engine resigning-engine resign
 rm -f "$XDG_DATA_HOME"/tengen/game-*.sgf
 tui_start --size 9 --engine "'$tui_tmp/resigning-engine'" --color black \
 	--pace off --ascii
@@ -201,17 +206,7 @@ tui_wait "The engine cannot play this game: picky-engine: refused 'boardsize 9':
 
 # An engine that plays on a stone: said so, with the way out, and its
 # short name.
-cat >"$tui_tmp/cheat-engine" <<'EOF'
-#!/bin/sh
-while read -r id cmd rest; do
-	case $cmd in
-	genmove) printf '=%s E5\n\n' "$id" ;;
-	quit) printf '=%s\n\n' "$id"; exit 0 ;;
-	*) printf '=%s\n\n' "$id" ;;
-	esac
-done
-EOF
-chmod +x "$tui_tmp/cheat-engine"
+genmove_engine cheat-engine E5
 tui_start --size 9 --engine "'$tui_tmp/cheat-engine' --fast" --color black \
 	--pace off --ascii
 tui_goto E5 9; tui_keys Enter
@@ -221,33 +216,13 @@ tui_wait "Black to play"
 
 # An engine whose move is a word that begins with "resign", and one whose
 # move is two lines: neither is a move, nor a resignation.
-cat >"$tui_tmp/wordy-engine" <<'EOF'
-#!/bin/sh
-while read -r id cmd rest; do
-	case $cmd in
-	genmove) printf '=%s resignation pending\n\n' "$id" ;;
-	quit) printf '=%s\n\n' "$id"; exit 0 ;;
-	*) printf '=%s\n\n' "$id" ;;
-	esac
-done
-EOF
-chmod +x "$tui_tmp/wordy-engine"
+genmove_engine wordy-engine 'resignation pending'
 tui_start --size 9 --engine "'$tui_tmp/wordy-engine'" --color black \
 	--pace off --ascii
 tui_goto E5 9; tui_keys Enter
 tui_wait "(wordy-engine: illegal move resignation"
 tui_screen | grep -q "resigned" && tui_fail "taken for a resignation: $(tui_screen)"
-cat >"$tui_tmp/talky-engine" <<'EOF'
-#!/bin/sh
-while read -r id cmd rest; do
-	case $cmd in
-	genmove) printf '=%s C4\nI think so\n\n' "$id" ;;
-	quit) printf '=%s\n\n' "$id"; exit 0 ;;
-	*) printf '=%s\n\n' "$id" ;;
-	esac
-done
-EOF
-chmod +x "$tui_tmp/talky-engine"
+genmove_engine talky-engine 'C4\nI think so'
 tui_start --size 9 --engine "'$tui_tmp/talky-engine'" --color black \
 	--pace off --ascii
 tui_goto E5 9; tui_keys Enter

@@ -206,9 +206,8 @@ on_play() {
 	on_wait "$1" "played $2"
 }
 
-# on_table ALICE BOB: ALICE opens a table with 9x9 rules, BOB sits, both
-# press start; the game is on, ALICE plays black.
-on_table() {
+# on_new_table NAME: NAME opens a table and sets its rules to 9x9.
+on_new_table() {
 	on_keys "$1" n
 	on_wait "$1" "Table "
 	# The whole hint, wrapped in the panel beside the 19x19 board.
@@ -219,6 +218,26 @@ on_table() {
 	on_wait "$1" "< 9x9 >"
 	on_keys "$1" Enter
 	on_wait "$1" "9x9, komi 7.5"
+}
+
+# on_api_table NAME [RULES]: a player NAME registered and logged in
+# through the server's API, who opens a table in room 1 (with RULES, JSON
+# fields, if given).
+on_api_table() {
+	body="{\"name\":\"$1\",\"password\":\"secret-$1\"}"
+	curl -s -o /dev/null -H 'Content-Type: application/json' \
+		--data-binary "$body" "$URL/register"
+	tok=$(curl -s -H 'Content-Type: application/json' \
+		--data-binary "$body" "$URL/login" | jq -r .token)
+	curl -s -o /dev/null -H "Authorization: Bearer $tok" \
+		-H 'Content-Type: application/json' \
+		--data-binary "{\"room\":1${2:+,$2}}" "$URL/table/new"
+}
+
+# on_table ALICE BOB: ALICE opens a table with 9x9 rules, BOB sits, both
+# press start; the game is on, ALICE plays black.
+on_table() {
+	on_new_table "$1"
 	on_wait "$2" "9x9, komi 7.5"
 	on_keys "$2" Tab Enter
 	on_wait "$2" "Seat 2: $2"
