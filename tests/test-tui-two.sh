@@ -13,9 +13,10 @@ tui_play E5 9
 tui_wait "Move 1"
 first=$tui_sock
 
-# The second, on a terminal of its own, beside the first.
-second="$tui_base-second"
-trap 'tmux -L "$second" kill-server >/dev/null 2>&1; tui_sock=$first; tui_cleanup' EXIT
+# The second, on a terminal of its own, beside the first (a tmux server
+# of its own for each start: one just killed may still be exiting).
+second="$tui_base-second-1"
+trap 'for s in 1 2 3; do tmux -L "$tui_base-second-$s" kill-server >/dev/null 2>&1; done; tui_sock=$first; tui_cleanup' EXIT
 tmux -L "$second" -f "$tui_tmp/tmux.conf" new-session -d -s tui -x 80 -y 24 \
 	"exec '$tengen' --ascii" || tui_fail "cannot start tmux"
 tui_sock=$second
@@ -28,7 +29,9 @@ tui_wait "Another tengen is playing the game kept in"
 tui_ok "the lobby begins no game over another tengen's"
 tmux -L "$second" kill-server >/dev/null 2>&1
 
-tmux -L "$second" new-session -d -s tui -x 80 -y 24 \
+second="$tui_base-second-2"
+tui_sock=$second
+tmux -L "$second" -f "$tui_tmp/tmux.conf" new-session -d -s tui -x 80 -y 24 \
 	"'$tengen' --hotseat --size 9 --ascii; echo status \$?; sleep 30" ||
 	tui_fail "cannot start tmux"
 tui_wait "status 1"
@@ -43,6 +46,7 @@ tui_ok "a game asked for on the command line is refused, with the reason"
 tui_sock=$first
 tui_keys q
 tui_wait "Continue last game"
+second="$tui_base-second-3"
 tmux -L "$second" -f "$tui_tmp/tmux.conf" new-session -d -s tui -x 80 -y 24 \
 	"exec '$tengen' --hotseat --size 9 --ascii" || tui_fail "cannot start tmux"
 tui_sock=$second
