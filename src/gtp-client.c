@@ -19,10 +19,10 @@
 #include <sys/wait.h>
 
 #include <errno.h>
-#include <stdbool.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdbool.h>
 #ifdef HAVE_POSIX_SPAWNP
 #include <spawn.h>
 #endif

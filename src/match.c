@@ -195,6 +195,14 @@ match_path(const struct match_options *mo, int n, char *path, size_t len)
 	snprintf(path, len, "%s/game-%03d.sgf", mo->sgf_dir, n);
 }
 
+/* Where the moves of game N go when the engine stopped it. */
+static void
+match_stopped_path(const struct match_options *mo, int n, char *path,
+		   size_t len)
+{
+	snprintf(path, len, "%s/game-%03d-stopped.sgf", mo->sgf_dir, n);
+}
+
 static bool
 match_exists(const char *path)
 {
@@ -222,8 +230,7 @@ match_save(const struct match_options *mo, const struct game *g,
 	/* A game the engine stopped is kept aside, under a name --resume
 	 * does not count: the match plays it again. */
 	if (g->end == GAME_END_NONE)
-		snprintf(path, sizeof path, "%s/game-%03d-stopped.sgf",
-		    mo->sgf_dir, n);
+		match_stopped_path(mo, n, path, sizeof path);
 	else if (match_exists(path)) {
 		fprintf(stderr, "tengen: %s: already there, not written over\n",
 		    path);
@@ -499,10 +506,14 @@ match_run(const struct match_options *mo)
 			/* Its moves so far are not lost. */
 			g.end = GAME_END_NONE;
 			if (g.nmoves > 0 && mo->sgf_dir &&
-			    match_save(mo, &g, dead, notes, i + 1, ours, why))
+			    match_save(mo, &g, dead, notes, i + 1, ours, why)) {
+				char stopped[4096];
+
+				match_stopped_path(mo, i + 1, stopped,
+				    sizeof stopped);
 				fprintf(stderr, "tengen: game %d: its %d moves "
-				    "are in %s/game-%03d-stopped.sgf\n", i + 1,
-				    g.nmoves, mo->sgf_dir, i + 1);
+				    "are in %s\n", i + 1, g.nmoves, stopped);
+			}
 			game_free(&g);
 			gtp_client_close(gc);
 			gc = NULL;

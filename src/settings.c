@@ -238,30 +238,45 @@ settings_set(struct settings *s, const struct settings_row *row,
 	return -1;
 }
 
-/* What is wrong with LINE (NUL-terminated, no line end), into WHY, or
- * "" when S takes it; comments and blank lines are taken. */
-static void
+/* The first line of the file, as settings_format() writes it. */
+#define SETTINGS_HEADER "# tengen settings"
+
+/* How a line of the file is read. */
+enum settings_read {
+	SETTINGS_TAKEN,		/* a setting, a comment or a blank line */
+	SETTINGS_UNKNOWN,	/* not a setting of this version */
+	SETTINGS_BAD_VALUE	/* a known setting with a value it refuses */
+};
+
+/* Read LINE (NUL-terminated, no line end) into S; what is wrong with it,
+ * if anything, into WHY ("" when it is taken). */
+static enum settings_read
 settings_line(struct settings *s, char *line, char *why, size_t len)
 {
+	enum settings_read r = SETTINGS_TAKEN;
 	char *eq;
 	size_t i;
 
 	why[0] = '\0';
 	if (line[0] == '#' || line[0] == '\0')
-		return;
+		return r;
 	if ((eq = strchr(line, '=')) == NULL) {
 		snprintf(why, len, "not a setting (no '=')");
-		return;
+		return SETTINGS_UNKNOWN;
 	}
 	*eq = '\0';
 	for (i = 0; i < SETTINGS_NROWS; i++)
 		if (strcmp(settings_rows[i].name, line) == 0)
 			break;
-	if (i == SETTINGS_NROWS)
+	if (i == SETTINGS_NROWS) {
 		snprintf(why, len, "unknown setting \"%.40s\"", line);
-	else if (settings_set(s, &settings_rows[i], eq + 1) < 0)
+		r = SETTINGS_UNKNOWN;
+	} else if (settings_set(s, &settings_rows[i], eq + 1) < 0) {
 		snprintf(why, len, "bad value for %s", line);
+		r = SETTINGS_BAD_VALUE;
+	}
 	*eq = '=';
+	return r;
 }
 
 /* Call FN for each line of TEXT (its line end taken off). */
@@ -295,8 +310,7 @@ settings_parse_line(char *line, int no, void *arg)
 	struct settings_parsing *sp = arg;
 	char why[96];
 
-	settings_line(sp->s, line, why, sizeof why);
-	if (why[0] == '\0')
+	if (settings_line(sp->s, line, why, sizeof why) == SETTINGS_TAKEN)
 		return;
 	if (sp->skipped++ == 0 && sp->err != NULL)
 		snprintf(sp->err, sp->errlen, "%d: %s", no, why);
@@ -359,7 +373,7 @@ settings_format(const struct settings *s)
 	size_t cap = 4096, len = 0;
 	char *out = xmalloc(cap);
 
-	len += (size_t)snprintf(out, cap, "# tengen settings\n");
+	len += (size_t)snprintf(out, cap, "%s\n", SETTINGS_HEADER);
 	for (size_t i = 0; i < SETTINGS_NROWS; i++) {
 		const struct settings_row *row = &settings_rows[i];
 		const char *field = (const char *)s + row->offset;
@@ -438,16 +452,18 @@ settings_keep_line(char *line, int no, void *arg)
 {
 	struct settings_keeping *k = arg;
 	struct settings scratch;
+	enum settings_read r;
 	char why[96];
 	size_t n;
 
 	(void)no;
 	settings_default(&scratch);
-	settings_line(&scratch, line, why, sizeof why);
+	r = settings_line(&scratch, line, why, sizeof why);
 	/* Comments of one's own are kept; the file's own header lines and
 	 * every line this version reads are written anew. */
-	if (line[0] == '\0' || strcmp(line, "# tengen settings") == 0 ||
-	    strcmp(line, SETTINGS_KEPT) == 0 || (line[0] != '#' && why[0] == '\0'))
+	if (line[0] == '\0' || strcmp(line, SETTINGS_HEADER) == 0 ||
+	    strcmp(line, SETTINGS_KEPT) == 0 ||
+	    (line[0] != '#' && r == SETTINGS_TAKEN))
 		return;
 	n = strlen(line) + 4;
 	if (k->len + n + sizeof SETTINGS_KEPT + 2 > k->cap) {
@@ -459,8 +475,7 @@ settings_keep_line(char *line, int no, void *arg)
 	/* A bad value of a known setting is kept as a comment, or it would
 	 * come before the value written and lose to it on reading. */
 	k->len += (size_t)snprintf(k->out + k->len, k->cap - k->len, "%s%s\n",
-	    line[0] != '#' && strncmp(why, "bad value", 9) == 0 ? "# " : "",
-	    line);
+	    r == SETTINGS_BAD_VALUE ? "# " : "", line);
 }
 
 int

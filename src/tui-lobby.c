@@ -232,6 +232,14 @@ tui_lobby_enter(struct tui *t)
 	lb->editing = false;
 }
 
+/* TEXT as the lobby's message, cut to its room. */
+static void
+tui_lobby_say(struct tui *t, const char *text)
+{
+	snprintf(t->lobby.msg, sizeof t->lobby.msg, "%.*s",
+	    (int)sizeof t->lobby.msg - 1, text);
+}
+
 static void
 tui_lobby_start(struct tui *t)
 {
@@ -239,8 +247,7 @@ tui_lobby_start(struct tui *t)
 
 	if (tui_game_claim(t, note, sizeof note) < 0 ||
 	    tui_game_keep_unfinished(t, note, sizeof note) < 0) {
-		snprintf(t->lobby.msg, sizeof t->lobby.msg, "%.*s",
-		    (int)sizeof t->lobby.msg - 1, note);
+		tui_lobby_say(t, note);
 		return;
 	}
 	if (tui_game_new(t, &t->set) < 0)
@@ -262,18 +269,15 @@ tui_lobby_continue(struct tui *t)
 		return;
 	}
 	if (tui_game_claim(t, err, sizeof err) < 0) {
-		snprintf(t->lobby.msg, sizeof t->lobby.msg, "%.*s",
-		    (int)sizeof t->lobby.msg - 1, err);
+		tui_lobby_say(t, err);
 		return;
 	}
 	tui_save_path(t->data_dir, "current.sgf", path, sizeof path);
 	/* Named without its folder (the lobby's message has two lines):
 	 * "current.sgf:3:7: what is wrong" keeps the where and the why. */
 	if (tui_game_load(t, path, &t->set, true, err, sizeof err) < 0)
-		snprintf(t->lobby.msg, sizeof t->lobby.msg, "%.*s",
-		    (int)sizeof t->lobby.msg - 1,
-		    strncmp(err, t->data_dir, dl) == 0 && err[dl] == '/' ?
-		    err + dl + 1 : err);
+		tui_lobby_say(t, strncmp(err, t->data_dir, dl) == 0 &&
+		    err[dl] == '/' ? err + dl + 1 : err);
 }
 
 static void

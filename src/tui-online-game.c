@@ -176,6 +176,7 @@ tui_og_fetch_ranks(struct tui *t)
 }
 
 static void tui_og_undo_yes(struct tui *t);
+static void tui_og_undo_no(struct tui *t);
 static void tui_og_resign_yes(struct tui *t);
 static bool tui_og_seated(const struct tui *t);
 
@@ -189,7 +190,6 @@ tui_og_close_questions(struct tui *t, bool all)
 	    (all && t->dialog.yes == tui_og_resign_yes)))
 		t->dialog.open = false;
 }
-static void tui_og_undo_no(struct tui *t);
 
 /* An undo the opponent asked for while this client was away (its event is
  * older than the state and never comes): the question, once; a question
@@ -208,10 +208,8 @@ tui_og_undo_asked(struct tui *t, const cJSON *gj, const char *status)
 		if (!asking)
 			tui_dialog_open(t, _("Your opponent asks to take back a move. Allow it?"),
 			    tui_og_undo_yes, tui_og_undo_no);
-	} else if (asking)
-		t->dialog.open = false;
-	if (strcmp(status, "over") == 0)
-		tui_og_close_questions(t, true);
+	} else
+		tui_og_close_questions(t, strcmp(status, "over") == 0);
 }
 
 static void tui_og_result_words(struct tui *t, const cJSON *src);
@@ -549,7 +547,6 @@ tui_og_event(struct tui *t, const cJSON *ev)
 	} else if (strcmp(type, "start") == 0) {
 		/* In place of "Ready: ..." or the last game's result. */
 		tui_online_message(t, false, _("The game has begun"));
-		o->rules_open = false;
 		tui_og_refetch(t);
 	} else
 		/* sit, leave, ready, rules, start: read the table again. */
@@ -604,22 +601,14 @@ tui_online_table_open(struct tui *t, long id, bool seated)
 	gm->online = true;
 	gm->set = t->set;
 	gm->set.opponent = SETTINGS_HOTSEAT;
-	gm->view = -1;
-	gm->human = EMPTY;
-	game_init(&gm->g, 19, 7.5);
-	gm->cx = gm->cy = 9;
 	memset(&o->table, 0, sizeof o->table);
 	o->table.id = id;
 	o->sat = seated;
-	o->have_game = false;
-	o->black[0] = o->white[0] = '\0';
+	tui_og_no_game(t);
 	o->me = EMPTY;
 	tui_chat_clear(&o->chat);
 	o->rules_open = false;
-	o->result[0] = o->pending[0] = '\0';
-	o->game_id = o->result_game = 0;
 	o->down = false;
-	o->connected[BLACK] = o->connected[WHITE] = true;
 	o->view = TUI_ONLINE_TABLE;
 	t->screen = TUI_SCREEN_ONLINE;
 	tui_online_message(t, false, _("Table %ld"), id);
@@ -774,7 +763,7 @@ tui_og_leave(struct tui *t)
 	}
 	/* Seated, also when q comes before the table's state: the seat
 	 * must not stay taken behind the player's back. */
-	if (o->sat || tui_og_seated(t)) {
+	if (o->sat) {
 		cJSON *body = cJSON_CreateObject();
 
 		cJSON_AddNumberToObject(body, "table", (double)o->table.id);
@@ -1042,12 +1031,14 @@ tui_og_action(struct tui *t, enum tui_action a)
 			tui_online_message(t, true, _("You can pass only on your turn"));
 		break;
 	case TUI_UNDO:
-		if (tui_og_playing(t) && gm->mode == TUI_COUNT) {
+		if (!tui_og_playing(t))
+			break;
+		if (gm->mode == TUI_COUNT) {
 			tui_online_message(t, true, _("No undo while counting: Esc plays on"));
-		} else if (tui_og_playing(t)) {
-			tui_og_post(t, "/game/undo", NULL, NULL);
-			tui_online_message(t, false, _("Asked the opponent to allow an undo"));
+			break;
 		}
+		tui_og_post(t, "/game/undo", NULL, NULL);
+		tui_online_message(t, false, _("Asked the opponent to allow an undo"));
 		break;
 	case TUI_RESIGN:
 		if (tui_og_playing(t))

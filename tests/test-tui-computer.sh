@@ -172,11 +172,16 @@ done
 EOF
 	chmod +x "$tui_tmp/$1"
 }
+# e5_against ENGINE: a 9x9 game as Black against the engine command
+# ENGINE, E5 played.
+e5_against() {
+	tui_start --size 9 --engine "$1" --color black --pace off --ascii
+	tui_goto E5 9
+	tui_keys Enter
+}
 genmove_engine resigning-engine resign
 rm -f "$XDG_DATA_HOME"/tengen/game-*.sgf
-tui_start --size 9 --engine "'$tui_tmp/resigning-engine'" --color black \
-	--pace off --ascii
-tui_goto E5 9; tui_keys Enter
+e5_against "'$tui_tmp/resigning-engine'"
 tui_wait "White resigned"
 tui_keys z
 tui_wait "Took back 1 move: Black to play"
@@ -207,9 +212,7 @@ tui_wait "The engine cannot play this game: picky-engine: refused 'boardsize 9':
 # An engine that plays on a stone: said so, with the way out, and its
 # short name.
 genmove_engine cheat-engine E5
-tui_start --size 9 --engine "'$tui_tmp/cheat-engine' --fast" --color black \
-	--pace off --ascii
-tui_goto E5 9; tui_keys Enter
+e5_against "'$tui_tmp/cheat-engine' --fast"
 tui_wait "The engine played an illegal move (cheat-engine: illegal move E5)"
 tui_keys z
 tui_wait "Black to play"
@@ -217,15 +220,11 @@ tui_wait "Black to play"
 # An engine whose move is a word that begins with "resign", and one whose
 # move is two lines: neither is a move, nor a resignation.
 genmove_engine wordy-engine 'resignation pending'
-tui_start --size 9 --engine "'$tui_tmp/wordy-engine'" --color black \
-	--pace off --ascii
-tui_goto E5 9; tui_keys Enter
+e5_against "'$tui_tmp/wordy-engine'"
 tui_wait "(wordy-engine: illegal move resignation"
 tui_screen | grep -q "resigned" && tui_fail "taken for a resignation: $(tui_screen)"
 genmove_engine talky-engine 'C4\nI think so'
-tui_start --size 9 --engine "'$tui_tmp/talky-engine'" --color black \
-	--pace off --ascii
-tui_goto E5 9; tui_keys Enter
+e5_against "'$tui_tmp/talky-engine'"
 tui_wait "(talky-engine: a reply of more than one line"
 tui_screen | grep -q "I think so" && tui_fail "the reply's second line shown: $(tui_screen)"
 tui_ok "a move is one line, and resign one word"
@@ -276,9 +275,7 @@ while read -r id cmd rest; do
 done
 EOF
 chmod +x "$tui_tmp/once-slow-engine"
-tui_start --size 9 --engine "'$tui_tmp/once-slow-engine'" --color black \
-	--pace off --ascii
-tui_goto E5 9; tui_keys Enter
+e5_against "'$tui_tmp/once-slow-engine'"
 tui_wait "Move 1"
 sleep 1
 [ -s "$tui_tmp/once-slow-engine.slow" ] || tui_fail "the engine is not thinking"
@@ -314,9 +311,7 @@ while read -r id cmd rest; do
 done
 EOF
 chmod +x "$tui_tmp/late-pass-engine"
-tui_start --size 9 --engine "'$tui_tmp/late-pass-engine'" --color black \
-	--pace off --ascii
-tui_goto E5 9; tui_keys Enter
+e5_against "'$tui_tmp/late-pass-engine'"
 tui_wait "White played C3"
 tui_keys p g
 tui_wait "Resign this game?"
