@@ -87,6 +87,22 @@ main_number(const char *opt, const char *arg, double lo, double hi, double *out)
 	return 0;
 }
 
+/* Is ARG, the value of OPT, free of line breaks and other control
+ * characters (tabs aside)?  They would break the settings file that keeps
+ * it, or the program line run from it; if not, says so. */
+static bool
+main_one_line(const char *opt, const char *arg)
+{
+	for (const unsigned char *c = (const unsigned char *)arg; *c; c++)
+		if ((*c < 0x20 && *c != '\t') || *c == 0x7f) {
+			fprintf(stderr, _("tengen: %s: a line break or another "
+			    "control character at byte %d\n"), opt,
+			    (int)(c - (const unsigned char *)arg) + 1);
+			return false;
+		}
+	return true;
+}
+
 /* The terminal game's options, checked; 0 or 2 (a bad command line). */
 static int
 main_tui_option(struct tui_start *st, int opt, const char *arg)
@@ -108,6 +124,8 @@ main_tui_option(struct tui_start *st, int opt, const char *arg)
 			fprintf(stderr, _("tengen: --engine: expected a command line such as 'gnugo --mode gtp'\n"));
 			return 2;
 		}
+		if (!main_one_line("--engine", arg))
+			return 2;
 		snprintf(st->set.engine, sizeof st->set.engine, "%s", arg);
 		st->have |= TUI_HAVE_ENGINE;
 		break;
@@ -279,6 +297,8 @@ main(int argc, char **argv)
 				    "command line of a GTP engine\n");
 				return 2;
 			}
+			if (!main_one_line("--match", optarg))
+				return 2;
 			mo.engine = optarg;
 			break;
 		case OPT_GAMES:
@@ -321,7 +341,11 @@ main(int argc, char **argv)
 			break;
 		case OPT_ASCII: st.ascii = true; break;
 		case OPT_NO_COLOR: st.no_color = true; break;
-		case OPT_SERVER: st.server = optarg; break;
+		case OPT_SERVER:
+			if (!main_one_line("--server", optarg))
+				return 2;
+			st.server = optarg;
+			break;
 		case 'c': case 'e': case 'H': case 'p': case 'w':
 			if (main_tui_option(&st, opt, optarg) != 0)
 				return 2;

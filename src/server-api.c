@@ -500,12 +500,20 @@ server_api_events(struct server_call *c)
 	}
 	if (t)
 		server_game_presence(srv, t, c->user, 0);
-	list = server_chan_since(srv, ch, since, &last, &more);
+	/* Events numbered past the last (a database put back), or gone
+	 * from it: the client must read the state anew. */
+	bool resync = since > ch->last_seq || server_chan_gone(ch, since);
+	list = resync ? xstrdup("[]") :
+	    server_chan_since(srv, ch, since, &last, &more);
+	if (resync) {
+		last = since > ch->last_seq ? ch->last_seq : since;
+		more = false;
+	}
 	len = strlen(list) + 96;
 	c->raw = xmalloc(len);
 	snprintf(c->raw, len, "{\"events\":%s,\"last\":%ld,\"more\":%s%s}",
 	    list, last, more ? "true" : "false",
-	    since > ch->last_seq ? ",\"resync\":true" : "");
+	    resync ? ",\"resync\":true" : "");
 	free(list);
 }
 

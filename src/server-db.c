@@ -89,7 +89,7 @@ enum server_db_stmt {
 	Q_TABLE_ADD, Q_TABLE_SAVE, Q_TABLES,
 	Q_GAME_ADD, Q_GAME_SAVE, Q_GAME_GET, Q_GAME_LAST,
 	Q_MOVE_ADD, Q_MOVE_TRUNC, Q_MOVES,
-	Q_EVENT_ADD, Q_EVENT_LAST, Q_EVENTS,
+	Q_EVENT_ADD, Q_EVENT_LAST, Q_EVENT_FIRST, Q_EVENT_PRUNE, Q_EVENTS,
 	Q_NEWS_ADD, Q_NEWS,
 	Q_ALIVE_SET, Q_ALIVE_GET,
 	Q_COUNT
@@ -153,6 +153,9 @@ static const char *const server_db_sql[Q_COUNT] = {
 	[Q_EVENT_ADD] = "INSERT INTO events(kind, chan, seq, body)"
 	    " VALUES (?, ?, ?, ?)",
 	[Q_EVENT_LAST] = "SELECT max(seq) FROM events WHERE kind = ? AND chan = ?",
+	[Q_EVENT_FIRST] = "SELECT min(seq) FROM events WHERE kind = ? AND chan = ?",
+	[Q_EVENT_PRUNE] = "DELETE FROM events WHERE kind = ? AND chan = ?"
+	    " AND seq <= ?",
 	[Q_EVENTS] = "SELECT seq, body FROM events WHERE kind = ? AND chan = ?"
 	    " AND seq > ? ORDER BY seq LIMIT ?",
 	[Q_NEWS_ADD] = "INSERT INTO news(posted, title, body) VALUES (?, ?, ?)",
@@ -718,22 +721,46 @@ server_db_event_add(struct server_db *db, int kind, long chan, long seq,
 	return server_db_done(s);
 }
 
-long
-server_db_event_last(struct server_db *db, int kind, long chan)
+/* max(seq) or min(seq) of a channel, by statement Q. */
+static long
+server_db_event_bound(struct server_db *db, int q, int kind, long chan)
 {
-	sqlite3_stmt *s = server_db_stmt(db, Q_EVENT_LAST);
+	sqlite3_stmt *s = server_db_stmt(db, q);
 	long seq = -1;
 	int rc;
 
 	sqlite3_bind_int(s, 1, kind);
 	sqlite3_bind_int64(s, 2, chan);
 	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW)
+	if (rc == SQLITE_ROW && sqlite3_column_type(s, 0) != SQLITE_NULL)
 		seq = (long)sqlite3_column_int64(s, 0);
-	else if (rc != SQLITE_DONE)
+	else if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		seq = -2;
 	sqlite3_reset(s);
 	return seq;
+}
+
+long
+server_db_event_last(struct server_db *db, int kind, long chan)
+{
+	return server_db_event_bound(db, Q_EVENT_LAST, kind, chan);
+}
+
+long
+server_db_event_first(struct server_db *db, int kind, long chan)
+{
+	return server_db_event_bound(db, Q_EVENT_FIRST, kind, chan);
+}
+
+int
+server_db_events_prune(struct server_db *db, int kind, long chan, long upto)
+{
+	sqlite3_stmt *s = server_db_stmt(db, Q_EVENT_PRUNE);
+
+	sqlite3_bind_int(s, 1, kind);
+	sqlite3_bind_int64(s, 2, chan);
+	sqlite3_bind_int64(s, 3, upto);
+	return server_db_done(s);
 }
 
 int

@@ -157,6 +157,12 @@ int server_db_event_add(struct server_db *db, int kind, long chan, long seq,
 /* The last sequence number of a channel: -1 if it has none, -2 if the
  * database failed. */
 long server_db_event_last(struct server_db *db, int kind, long chan);
+/* The first sequence number still stored: -1 if none, -2 if the
+ * database failed. */
+long server_db_event_first(struct server_db *db, int kind, long chan);
+/* Deletes the events of a channel up to UPTO. */
+int server_db_events_prune(struct server_db *db, int kind, long chan,
+		long upto);
 /* Calls FN for at most LIMIT events with seq > SINCE, in order. */
 int server_db_events(struct server_db *db, int kind, long chan, long since,
 		int limit, void (*fn)(void *arg, long seq, const char *json),

@@ -7,7 +7,10 @@
  * as the change they describe.  A client asks for "everything after N", so
  * one that reconnects, or polls again after a reply it never got, misses
  * nothing and sees nothing twice.  The latest events are also kept in
- * memory; older ones are read back from the database.
+ * memory; older ones are read back from the database, which keeps the
+ * last --keep-events of each channel (a tenth more at times: they go a
+ * tenth at a time).  A client asking for events no longer there is told to
+ * read the state anew ("resync"), as after a restart on another database.
  */
 #include "config.h"
 
@@ -24,16 +27,44 @@ void
 server_chan_init(struct server *srv, struct server_chan *ch,
 		enum server_chan_kind kind, long id)
 {
-	long last;
+	long last, first;
 
 	memset(ch, 0, sizeof *ch);
 	ch->kind = kind;
 	ch->id = id;
 	last = server_db_event_last(srv->db, kind, id);
+	first = server_db_event_first(srv->db, kind, id);
 	/* Numbering anew would clash with the events stored. */
-	if (last < -1)
+	if (last < -1 || first < -1)
 		server_fatal(srv, "reading the last event of a channel");
 	ch->last_seq = last > 0 ? last : 0;
+	ch->gone = first > 0 ? first - 1 : ch->last_seq;
+}
+
+/* The events of CH before the last --keep-events, deleted from the
+ * database a tenth of them at a time, in the transaction of the event that
+ * makes them too many. */
+static void
+server_chan_prune(struct server *srv, struct server_chan *ch)
+{
+	long keep = srv->opt.keep_events, step = keep / 10 > 0 ? keep / 10 : 1;
+
+	if (keep <= 0 || ch->last_seq - ch->gone <= keep + step)
+		return;
+	if (server_db_events_prune(srv->db, ch->kind, ch->id,
+	    ch->last_seq - keep) < 0)
+		server_fatal(srv, "deleting old events");
+	ch->gone = ch->last_seq - keep;
+}
+
+bool
+server_chan_gone(const struct server_chan *ch, long since)
+{
+	if (since < 0)
+		since = 0;
+	if (ch->nev > 0 && since >= ch->ev[0].seq - 1)
+		return false;	/* all in memory */
+	return since < ch->gone;
 }
 
 void
@@ -60,6 +91,7 @@ server_emit(struct server *srv, struct server_chan *ch, cJSON *ev)
 	if (server_db_event_add(srv->db, ch->kind, ch->id, seq, json) < 0)
 		server_fatal(srv, "storing an event");
 	ch->last_seq = seq;
+	server_chan_prune(srv, ch);
 	if (ch->nev == SERVER_CHAN_KEEP) {
 		int drop = SERVER_CHAN_KEEP / 2;
 
@@ -165,6 +197,9 @@ server_chan_chat(struct server *srv, struct server_chan *ch, int max)
 {
 	long since = ch->last_seq > SERVER_CHAN_REPLY ?
 	    ch->last_seq - SERVER_CHAN_REPLY : 0, last;
+
+	if (server_chan_gone(ch, since))
+		since = ch->gone;
 	bool more;
 	char *list = server_chan_since(srv, ch, since, &last, &more);
 	cJSON *all = cJSON_Parse(list), *lines = cJSON_CreateArray(), *ev;

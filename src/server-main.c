@@ -67,7 +67,7 @@ server_usage(FILE *f)
 	    "               [--sync normal|full]\n"
 	    "               [--pwhash min|interactive|moderate]\n"
 	    "               [--login-lockout S] [--address-limit N]\n"
-	    "               [--estimates N]\n"
+	    "               [--estimates N] [--keep-events N]\n"
 	    "               [--port-file FILE] [--quiet]\n"
 	    "       tengend [--db PATH] --post-news TITLE TEXT\n"
 	    "       tengend [--db PATH] --add-room NAME NAME_ZH BASE PENALTY\n"
@@ -279,6 +279,7 @@ main(int argc, char **argv)
 		{ "login-lockout", required_argument, NULL, 'L' },
 		{ "address-limit", required_argument, NULL, 'A' },
 		{ "estimates", required_argument, NULL, 'e' },
+		{ "keep-events", required_argument, NULL, 'k' },
 		{ "port-file", required_argument, NULL, 'f' },
 		{ "post-news", no_argument, NULL, 'n' },
 		{ "add-room", no_argument, NULL, 'r' },
@@ -307,6 +308,7 @@ main(int argc, char **argv)
 	srv.opt.login_lockout = 30;
 	srv.opt.address_limit = 20;
 	srv.opt.estimates = cpus < 1 ? 1 : cpus > 64 ? 64 : (int)cpus;
+	srv.opt.keep_events = 10000;
 	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'p':
@@ -392,6 +394,17 @@ main(int argc, char **argv)
 			    &v) < 0)
 				return 2;
 			srv.opt.estimates = (int)v;
+			break;
+		case 'k':
+			if (server_number("--keep-events", optarg, 0, 1e9, true,
+			    &v) < 0)
+				return 2;
+			if (v > 0 && v < 10) {
+				fprintf(stderr, "tengend: --keep-events %s: 0 "
+				    "(all) or at least 10\n", optarg);
+				return 2;
+			}
+			srv.opt.keep_events = (long)v;
 			break;
 		case 'f':
 			srv.opt.port_file = optarg;

@@ -57,6 +57,8 @@ struct server_opts {
 					 * one address at once (and per hour);
 					 * 0: no limit */
 	int estimates;			/* dead-stone estimates made at once */
+	long keep_events;		/* events kept in the database for each
+					 * table and room; 0: all */
 	double estimate_delay;		/* TENGEND_ESTIMATE_DELAY: seconds a dead
 					 * stones' estimate waits first (tests) */
 	bool quiet;
@@ -97,6 +99,7 @@ struct server_chan {
 	struct server_event *ev;	/* the latest events, oldest first */
 	int nev, cev;
 	long last_seq;
+	long gone;		/* events up to this one are no longer stored */
 	struct server_waiter *waiters;
 	struct {
 		long user;
@@ -289,6 +292,8 @@ void server_emit(struct server *srv, struct server_chan *ch, cJSON *ev);
 char *server_chan_since(struct server *srv, struct server_chan *ch,
 		long since, long *last, bool *more);
 bool server_chan_has(const struct server_chan *ch, long since);
+/* Are some of the events after SINCE no longer stored? */
+bool server_chan_gone(const struct server_chan *ch, long since);
 /* The last MAX chat lines among CH's last events, oldest first, as a JSON
  * array of {"from", "text", "seq"}: what one who comes has missed. */
 cJSON *server_chan_chat(struct server *srv, struct server_chan *ch, int max);

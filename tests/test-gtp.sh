@@ -173,6 +173,12 @@ done
 echo "$? $(cat cmdline.err)" >>cmdline.actual
 TENGEN_SEED=abc "$tengen" --gtp </dev/null >/dev/null 2>cmdline.err
 echo "$? $(cat cmdline.err)" >>cmdline.actual
+# A line break would split the settings line that keeps the value.
+for opt in --engine --match --server; do
+	"$tengen" "$opt" "$(printf 'gnugo --mode gtp\nlevel=9')" </dev/null \
+		>/dev/null 2>cmdline.err
+	echo "$? $(cat cmdline.err)" >>cmdline.actual
+done
 : >notadir
 "$tengen" --match x --sgf-dir notadir </dev/null >/dev/null 2>cmdline.err
 echo "$? $(cat cmdline.err)" >>cmdline.actual
@@ -192,6 +198,9 @@ cat >cmdline.expected <<'EOF'
 2 tengen: --max-memory 0: expected a number from 1 to 1048576
 2 tengen: --match: expected the command line of a GTP engine
 2 tengen: TENGEN_SEED=abc: expected a whole number from 1
+2 tengen: --engine: a line break or another control character at byte 17
+2 tengen: --match: a line break or another control character at byte 17
+2 tengen: --server: a line break or another control character at byte 17
 1 tengen: --sgf-dir notadir: not a folder
 EOF
 compare "command lines that cannot be meant" cmdline.expected cmdline.actual
