@@ -658,17 +658,30 @@ server_game_estimate_table(struct server *srv, const struct server_estimate *e)
 }
 
 /* With the lock held: E's answer becomes the count, unless E is stale,
- * when it is dropped. */
+ * when it is dropped.  An answer that changes nothing (no stone dead, as
+ * the count began) leaves the version and the acceptances as they are:
+ * the players see only that the estimate came. */
 static void
 server_game_estimate_land(struct server *srv, const struct server_estimate *e)
 {
 	struct server_table *t = server_game_estimate_table(srv, e);
+	struct server_game *sg = t ? t->game : NULL;
 
 	if (t == NULL)
 		return;
 	server_begin(srv);
-	memcpy(t->game->dead, e->dead, sizeof t->game->dead);
-	server_game_recount(srv, t, EMPTY, NULL);
+	if (memcmp(sg->dead, e->dead, sizeof sg->dead) == 0) {
+		cJSON *ev = server_game_event("counting", EMPTY);
+
+		sg->estimating = 0;
+		server_game_save(srv, t);
+		cJSON_AddItemToObject(ev, "counting",
+		    server_game_count_left_json(srv, sg));
+		server_emit(srv, &t->chan, ev);
+	} else {
+		memcpy(sg->dead, e->dead, sizeof sg->dead);
+		server_game_recount(srv, t, EMPTY, NULL);
+	}
 	server_commit(srv);
 }
 

@@ -127,4 +127,24 @@ for t in "$T1" "$T2" "$T3"; do
 	ok "$(count)" 2/false/B5,G5 "table $t's estimate comes with the dead stones"
 done
 echo "# three estimates, three at a time: $(($(now_ms) - START)) ms"
+
+# 5. An estimate that finds nothing dead changes nothing: Black's accept,
+# sent while it was still to come, stands, and White's accept of the
+# same version ends the game.
+b=$(user quickb)
+w=$(user quickw)
+t=$(newgame "$b" "$w" '"size":9,"main_time":600,"move_limit":0,"overtime":30')
+play "$b" "$t" D5
+play "$w" "$t" E5
+call POST /game/pass "$b" "{\"table\":$t}"
+call POST /game/pass "$w" "{\"table\":$t}"
+call POST /game/accept "$b" "{\"table\":$t,\"version\":1}"
+ok "$STATUS" 200 "Black accepts while the estimate is still to come"
+estimated "$t" || echo "# the estimate of table $t did not come"
+ok "$(count)/$(jo .game.counting.accepted.black)" 1/false//true \
+	"an estimate that finds nothing dead keeps the version and the accept"
+call POST /game/accept "$w" "{\"table\":$t,\"version\":1}"
+call GET "/state?table=$t" ""
+ok "$STATUS/$(jo .game.status)/$(jo .game.reason)" 200/over/score \
+	"White's accept of the same count ends the game"
 finish
