@@ -50,6 +50,10 @@ extern char **environ;
  * would be waited for for ever). */
 #define GTP_CLIENT_MAXBLANKS	100000
 #define GTP_CLIENT_MAXREPLY	(16 << 20)
+/* The rest of a reply after its first line: an engine writes a reply at
+ * once, and one that never ends it (no empty line) is not waited for for
+ * ever, even in a move waited for without a deadline. */
+#define GTP_CLIENT_REST_MS	5000
 #define GTP_CLIENT_QUIT_MS	1000	/* wait for quit's reply */
 #define GTP_CLIENT_EXIT_MS	1000	/* then for the exit */
 #define GTP_CLIENT_TERM_MS	500	/* then after SIGTERM */
@@ -59,6 +63,7 @@ struct gtp_client {
 	int wfd;		/* the engine's stdin */
 	int rfd;		/* the engine's stdout */
 	int timeout_ms;
+	bool rest;		/* reading a reply after its first line */
 	int broken;
 	int reaped;
 	int status;		/* wait status once reaped, -1 if unknown */
@@ -565,6 +570,19 @@ gtp_client_send(struct gtp_client *c, const char *fmt, ...)
 	return 0;
 }
 
+/* The deadline of a reply is past: -1, and why. */
+static int
+gtp_client_late(struct gtp_client *c, unsigned id)
+{
+	if (c->rest)
+		return gtp_client_fail(c, "the reply to %s did not end within "
+		    "%d ms of its first line (GTP ends a reply with an empty "
+		    "line)", c->names[id % GTP_CLIENT_INFLIGHT],
+		    GTP_CLIENT_REST_MS);
+	return gtp_client_fail(c, "timeout after %d ms waiting for the "
+	    "reply to %s", c->timeout_ms, c->names[id % GTP_CLIENT_INFLIGHT]);
+}
+
 /* Read more bytes into the buffer by DEADLINE.  Returns 0 or -1. */
 static int
 gtp_client_fill(struct gtp_client *c, int64_t deadline, unsigned id)
@@ -582,9 +600,7 @@ gtp_client_fill(struct gtp_client *c, int64_t deadline, unsigned id)
 	/* Checked before reading too: an engine that never stops writing
 	 * (blank lines, say) would otherwise keep poll() ready for ever. */
 	if (deadline >= 0 && gtp_client_now_ms() >= deadline)
-		return gtp_client_fail(c, "timeout after %d ms waiting for the "
-		    "reply to %s", c->timeout_ms,
-		    c->names[id % GTP_CLIENT_INFLIGHT]);
+		return gtp_client_late(c, id);
 	if (c->inend == c->incap) {
 		if (c->incap >= GTP_CLIENT_MAXREPLY)
 			return gtp_client_fail(c, "reply to %s is too long",
@@ -614,9 +630,7 @@ gtp_client_fill(struct gtp_client *c, int64_t deadline, unsigned id)
 			return gtp_client_fail(c, "waiting for the engine: %s",
 					       strerror(errno));
 		if (r == 0)
-			return gtp_client_fail(c, "timeout after %d ms waiting "
-			    "for the reply to %s", c->timeout_ms,
-			    c->names[id % GTP_CLIENT_INFLIGHT]);
+			return gtp_client_late(c, id);
 	}
 }
 
@@ -736,6 +750,7 @@ gtp_client_recv(struct gtp_client *c, const char **reply)
 	if (gtp_client_flush(c) == -1)
 		return -1;
 	deadline = gtp_client_deadline(c->timeout_ms);
+	c->rest = false;
 
 	/* Skip blank lines before the reply. */
 	blanks = 0;
@@ -772,6 +787,11 @@ gtp_client_recv(struct gtp_client *c, const char **reply)
 	c->reply[0] = '\0';
 	if (gtp_client_append(c, p, (size_t)(line + len - p), 0) == -1)
 		return -1;
+	int64_t rest = gtp_client_deadline(GTP_CLIENT_REST_MS);
+	if (deadline < 0 || rest < deadline) {
+		deadline = rest;
+		c->rest = true;
+	}
 	for (;;) {
 		if ((len = gtp_client_line(c, deadline, id, false, &line)) == -1)
 			return -1;

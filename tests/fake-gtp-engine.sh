@@ -11,6 +11,8 @@
 #   stubborn  never answers, ignores end of input and SIGTERM
 #   partial   starts a reply and exits in the middle of it
 #   flood     writes blank lines as fast as it can and never answers
+#   unended   answers "= C3" to everything, never with the empty line
+#             that ends a reply
 #
 # Commands in "good" mode: protocol_version, name, echo ARGS, multi,
 # fail, noid, tab, quit; anything else is an unknown command.
@@ -66,6 +68,10 @@ while IFS= read -r line; do
 	partial)
 		printf '=%s first line\nsecond line\n' "$id"
 		exit 0
+		;;
+	unended)
+		printf '=%s C3\n' "$id"
+		continue
 		;;
 	esac
 

@@ -300,6 +300,27 @@ test_flood_no_deadline(void **state)
 	gtp_client_close(c);
 }
 
+/* A reply never ended by its empty line is not waited for for ever, even
+ * for a move waited for without a deadline: its first line came, and the
+ * rest of a reply comes with it. */
+static void
+test_unended_reply(void **state)
+{
+	struct gtp_client *c;
+	double t0;
+
+	(void)state;
+	c = test_fake("unended", NULL);
+	gtp_client_set_timeout(c, 0);
+	t0 = test_now();
+	assert_int_equal(gtp_client_command(c, NULL, "genmove b"), -1);
+	assert_true(test_now() - t0 >= 4.5);
+	assert_true(test_now() - t0 < 30.0);
+	assert_non_null(strstr(gtp_client_error(c), "the reply to genmove "
+	    "did not end within 5000 ms of its first line"));
+	gtp_client_close(c);
+}
+
 /* A program that is not a GTP engine and writes no line end (GNU Go
  * without --mode gtp: a few bytes of GMP) is told at once, not at the
  * deadline. */
@@ -470,6 +491,7 @@ main(void)
 		cmocka_unit_test(test_timeout),
 		cmocka_unit_test(test_flood),
 		cmocka_unit_test(test_flood_no_deadline),
+		cmocka_unit_test(test_unended_reply),
 		cmocka_unit_test(test_not_gtp),
 		cmocka_unit_test(test_stubborn),
 		cmocka_unit_test(test_stubborn_behind_shell),
