@@ -869,7 +869,8 @@ ai_genmove(struct ai *ai, const struct game *g, enum color c,
 	 * once no dead stones of the opponent's are left.  In cleanup the
 	 * search must not pass either while there are. */
 	bool opponent_passed = g->nmoves > 0 &&
-	    g->moves[g->nmoves - 1].point == BOARD_PASS;
+	    g->moves[g->nmoves - 1].point == BOARD_PASS &&
+	    g->moves[g->nmoves - 1].color == color_other(c);
 	bool no_pass = false;
 	if ((opponent_passed || ai->cleanup) && !ai->restricted) {
 		uint8_t dead[BOARD_MAX_POINTS];

@@ -249,12 +249,15 @@ gtp_engine_cmd_komi(struct gtp_engine *e, int argc, char **argv)
 		return gtp_engine_syntax_error(e);
 	errno = 0;
 	k = strtod(argv[0], &end);
-	if (end == argv[0] || *end != '\0' || errno == ERANGE || !isfinite(k))
+	if (end == argv[0] || *end != '\0' || (!isfinite(k) && errno != ERANGE))
 		return gtp_engine_syntax_error(e);
-	if (fabs(k) > GAME_KOMI_MAX) {
-		gtp_engine_printf(e, "komi out of range");
-		return -1;
-	}
+	/* GTP: a komi is accepted however ridiculous.  Past +-1000 it is
+	 * taken as 1000 (no board holds that many points, so no count
+	 * changes); one too small for a double is 0. */
+	if (errno == ERANGE && fabs(k) < 1)
+		k = 0;
+	if (fabs(k) > GAME_KOMI_MAX)
+		k = k > 0 ? GAME_KOMI_MAX : -GAME_KOMI_MAX;
 	e->game.komi = k == 0 ? 0 : k;	/* "-0" is 0 */
 	return 0;
 }
@@ -609,9 +612,13 @@ gtp_engine_cmd_loadsgf(struct gtp_engine *e, int argc, char **argv)
 		return -1;
 	}
 	/* GTP: the position before move number UPTO, counted from 1; the
-	 * moves after it are not read, so a later illegal one does not
-	 * matter. */
+	 * moves after it are not played, so a later illegal one does not
+	 * matter.  Who moves first is still the record's first mover (a
+	 * handicap record without PL[] that White begins: the stones of HA
+	 * go on the board before move 1 too). */
 	nmoves = rec.nmoves;
+	if (rec.first == EMPTY && rec.nmoves > 0)
+		rec.first = rec.moves[0].color;
 	if (upto > 0 && upto - 1 < rec.nmoves) {
 		/* The colour to move is that of move UPTO, as the record
 		 * has it (two moves of one colour, or White after setup). */

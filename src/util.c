@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <stdio.h>
@@ -92,21 +93,130 @@ util_write_atomic(const char *path, const void *data, size_t len)
 	return util_write_atomic_mode(path, data, len, 0666);
 }
 
+/* The file a symbolic link PATH names that is not there yet, following a
+ * chain of links; NULL (errno set) if the chain is too long or broken
+ * otherwise. */
+static char *
+util_link_target(const char *path)
+{
+	char *cur = xstrdup(path);
+
+	for (int hops = 0; hops < 40; hops++) {
+		char buf[PATH_MAX], *next;
+		struct stat lst;
+		ssize_t n = readlink(cur, buf, sizeof buf - 1);
+
+		if (n < 0) {
+			if (errno == EINVAL)
+				return cur;	/* not a link: the end */
+			int saved = errno;
+			free(cur);
+			errno = saved;
+			return NULL;
+		}
+		buf[n] = '\0';
+		if (buf[0] == '/' || strrchr(cur, '/') == NULL) {
+			next = xstrdup(buf);
+		} else {
+			size_t dl = (size_t)(strrchr(cur, '/') - cur) + 1;
+
+			next = xmalloc(dl + (size_t)n + 1);
+			memcpy(next, cur, dl);
+			memcpy(next + dl, buf, (size_t)n + 1);
+		}
+		free(cur);
+		cur = next;
+		if (lstat(cur, &lst) < 0)
+			return cur;	/* the file to make */
+	}
+	free(cur);
+	errno = ELOOP;
+	return NULL;
+}
+
+/* Is the file of ST our own standard output or error?  Its descriptor,
+ * its stream flushed first, or -1. */
+static int
+util_std_stream(const struct stat *st)
+{
+	struct stat o;
+
+	if (fstat(STDOUT_FILENO, &o) == 0 && o.st_dev == st->st_dev &&
+	    o.st_ino == st->st_ino) {
+		fflush(stdout);
+		return STDOUT_FILENO;
+	}
+	if (fstat(STDERR_FILENO, &o) == 0 && o.st_dev == st->st_dev &&
+	    o.st_ino == st->st_ino) {
+		fflush(stderr);
+		return STDERR_FILENO;
+	}
+	return -1;
+}
+
+/* DATA written into PATH as it is: a pipe, a terminal or another file
+ * that is not a regular one, or our own standard output (/dev/stdout, a
+ * log it goes to), which a rename would replace.  STD is the descriptor
+ * to write to, or -1 to open PATH. */
+static int
+util_write_in_place(const char *path, int std, const void *data, size_t len)
+{
+	const char *p = data;
+	int fd = std >= 0 ? std : open(path, O_WRONLY | O_CLOEXEC), saved;
+
+	if (fd < 0)
+		return -1;
+	while (len > 0) {
+		ssize_t w = write(fd, p, len);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			saved = errno;
+			if (std < 0)
+				close(fd);
+			errno = saved;
+			return -1;
+		}
+		p += w;
+		len -= (size_t)w;
+	}
+	return std >= 0 ? 0 : close(fd);
+}
+
 int
 util_write_atomic_mode(const char *path, const void *data, size_t len,
 		       int mode)
 {
 	static unsigned serial;
-	struct stat lst;
+	struct stat lst, fst;
 	char *real = NULL;
 	const char *p = data;
 	int fd = -1, saved;
 
 	/* A symbolic link is written through, to the file it names (in a
-	 * folder of dotfiles, say): renamed over, the link would become a
-	 * file of its own and the file it named would stay behind. */
-	if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) &&
-	    (real = realpath(path, NULL)) != NULL)
+	 * folder of dotfiles, say), or makes it if it is not there yet:
+	 * renamed over, the link would become a file of its own and the
+	 * file it named would stay behind.  What is not a regular file (a
+	 * pipe, a terminal, /dev/stdout) is written into as it is. */
+	if (stat(path, &fst) == 0) {
+		if (S_ISDIR(fst.st_mode)) {
+			errno = EISDIR;
+			return -1;
+		}
+		int std = util_std_stream(&fst);
+
+		if (!S_ISREG(fst.st_mode) || std >= 0)
+			return util_write_in_place(path, std, data, len);
+		if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) &&
+		    (real = realpath(path, NULL)) == NULL)
+			return -1;
+	} else if (errno == ENOENT && lstat(path, &lst) == 0 &&
+	    S_ISLNK(lst.st_mode)) {
+		if ((real = util_link_target(path)) == NULL)
+			return -1;
+	}
+	if (real != NULL)
 		path = real;
 
 	size_t plen = strlen(path);

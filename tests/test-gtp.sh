@@ -205,6 +205,60 @@ cat >cmdline.expected <<'EOF'
 EOF
 compare "command lines that cannot be meant" cmdline.expected cmdline.actual
 
+# printsgf FILE writes through a chain of links to a file not there yet
+# (the links stay links), into a pipe as it is, and into our own standard
+# output without replacing the file it goes to: the replies before and
+# after it are still there.
+mkdir saved
+ln -s saved/game.sgf link1.sgf
+ln -s link1.sgf link2.sgf
+mkfifo fifo.sgf
+cat fifo.sgf >fifo.out &
+reader=$!
+printf '1 play b d4\n2 printsgf link2.sgf\n3 printsgf fifo.sgf\n4 printsgf /dev/stdout\n5 name\n' |
+	"$tengen" --gtp >stdout.log 2>/dev/null
+# A reader still waiting for a writer that never came gets its end of
+# file; one whose pipe was replaced by a file is stopped.
+if [ -p fifo.sgf ]; then
+	exec 3<>fifo.sgf
+	exec 3>&-
+else
+	kill $reader 2>/dev/null
+fi
+wait $reader
+{
+	for f in link1.sgf link2.sgf fifo.sgf; do
+		[ -L "$f" ] && echo "$f: link"
+		[ -p "$f" ] && echo "$f: pipe"
+	done
+	grep -c 'B\[dp\]' saved/game.sgf fifo.out
+	grep -c '^=[1-5] ' stdout.log
+	grep -c 'B\[dp\]' stdout.log
+} >printsgf.actual
+cat >printsgf.expected <<'EOF'
+link1.sgf: link
+link2.sgf: link
+fifo.sgf: pipe
+saved/game.sgf:1
+fifo.out:1
+5
+1
+EOF
+compare "printsgf through links, into a pipe and into standard output" \
+	printsgf.expected printsgf.actual
+
+# loadsgf FILE N of a handicap record without PL[] that White begins: the
+# stones of HA are on the board before move 1 too.  genmove after its
+# own colour's pass is not an answer to the opponent's pass: it plays on.
+printf '(;GM[1]FF[4]SZ[19]HA[2]KM[0.5];W[qp];B[dd])' >ha.sgf
+printf '(;GM[1]FF[4]SZ[9]KM[7.5]AB[ea][eb][ec][ed][ee][ef][eg][eh][ei]AW[fa][fb][fc][fd][fe][ff][fg][fh][fi][bb]PL[B])' >dead.sgf
+printf 'loadsgf ha.sgf 1\nlist_stones black\nloadsgf dead.sgf\nplay b pass\ngenmove b\n' |
+	"$tengen" --gtp --playouts 2000 --threads 1 2>/dev/null |
+	sed -e '/^$/d' -e 's/^= [A-HJ-T][0-9]*$/= a point/' >ha.actual
+printf '= white\n= Q16 D4\n= black\n= \n= a point\n' >ha.expected
+compare "loadsgf N keeps HA's stones; genmove after its own pass plays" \
+	ha.expected ha.actual
+
 # A controller that goes away makes --gtp stop with status 1 and a word
 # why, not die of SIGPIPE.
 { printf 'boardsize 9\ngenmove b\n'; sleep 1; printf 'genmove w\n'; } |
