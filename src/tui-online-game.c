@@ -243,8 +243,11 @@ tui_og_game(struct tui *t, const cJSON *gj)
 	if (gm->cx >= r.size || gm->cy >= r.size)
 		gm->cx = gm->cy = r.size / 2;
 	/* Our move is in (a state read after a reconnect holds it, and its
-	 * event, older than the state, never comes). */
-	if (o->pending[0] != '\0' && gm->g.nmoves > o->pending_n)
+	 * event, older than the state, never comes), or the server took it
+	 * and the state is the game since: the move may have been undone
+	 * meanwhile, and nothing is on its way any more. */
+	if (o->pending[0] != '\0' && (gm->g.nmoves > o->pending_n ||
+	    o->pending_in))
 		o->pending[0] = '\0';
 	o->have_game = true;
 	o->game_id = (long)net_client_num(gj, "id");
@@ -696,6 +699,8 @@ tui_og_move_cb(void *arg, const struct net_reply *r)
 	if (r->code[0] != '\0') {
 		o->pending[0] = '\0';
 		tui_online_message(t, true, "%s", r->message);
+	} else {
+		o->pending_in = true;
 	}
 }
 
@@ -712,14 +717,21 @@ tui_og_send_move(struct tui *t, point_t p)
 		tui_game_refuse(gm, p, v);
 		return;
 	}
-	if (o->pending[0] != '\0' || net_client_move_pending(o->nc)) {
+	if (o->pending[0] != '\0') {
 		tui_online_message(t, false, _("%s is still on its way"),
 		    o->pending);
+		return;
+	}
+	/* Our move is in, its request still being answered. */
+	if (net_client_move_pending(o->nc)) {
+		tui_online_message(t, false,
+		    _("Your last move is still on its way"));
 		return;
 	}
 	board_vertex_str(&gm->g.board, p, vs);
 	snprintf(o->pending, sizeof o->pending, "%s", vs);
 	o->pending_n = gm->g.nmoves;
+	o->pending_in = false;
 	net_client_move(o->nc, o->table.id, vs, gm->g.nmoves, tui_og_move_cb, t);
 }
 

@@ -205,6 +205,7 @@ struct tui_online {
 	char down_msg[300];
 	char pending[8];		/* a move on its way */
 	int pending_n;			/* the moves of the game when it left */
+	bool pending_in;		/* the server took it */
 
 	struct tui_chat chat;		/* the table's */
 
