@@ -182,9 +182,9 @@ struct server {
 	struct MHD_Daemon *daemon;
 	int txn;			/* depth of server_begin() */
 	bool stopping;
-	struct server_throttle *throttle;	/* failed logins by name */
-	/* registrations and failed logins by client address */
-	struct server_throttle_addr *throttle_addr;
+	/* failed logins by name; registrations and failed logins by
+	 * client address (server-throttle.c) */
+	struct server_throttle_table *throttle, *throttle_addr;
 	int estimates;			/* dead-stone estimates' threads */
 	pthread_cond_t estimates_done;	/* signalled when none is left */
 	/* Estimates waiting for a thread, oldest first; owned.  Never any
@@ -230,7 +230,7 @@ void server_begin(struct server *srv);
 void server_commit(struct server *srv);
 
 /* server-throttle.c, with the lock held.  Before a login for NAME: the
- * seconds it must still wait (locked, or no room to count it), or 0 when
+ * seconds it must still wait (locked), or 0 when
  * it may be tried, counted a failure already.  After: the password was
  * right, the count is cleared. */
 double server_throttle_begin(struct server *srv, const char *name);
