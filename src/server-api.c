@@ -521,22 +521,34 @@ server_api_events(struct server_call *c)
 
 /* A user may send SERVER_CHAT_BURST lines to a channel within
  * SERVER_CHAT_WINDOW seconds; more is a flood, refused with 429 and the
- * seconds to wait.  The line let through is marked. */
+ * seconds to wait.  The line let through is marked.  Each user's lines are
+ * marked apart, so that no number of users taking turns, nor a busy
+ * channel, gets past the limit; users silent for the window are
+ * forgotten, so the marks are only as many as the users of the last ten
+ * seconds. */
 static bool
 server_api_chat_too_fast(struct server_call *c, struct server_chan *ch)
 {
-	double now = util_now(), first = now;
-	int n = 0;
+	struct server_chat_marks *m = NULL;
+	double now = util_now();
 
-	for (int i = 0; i < SERVER_CHAT_MARKS; i++)
-		if (ch->chat[i].user == c->user &&
-		    now - ch->chat[i].at < SERVER_CHAT_WINDOW) {
-			n++;
-			if (ch->chat[i].at < first)
-				first = ch->chat[i].at;
+	for (int i = 0; i < ch->nchat; ) {
+		struct server_chat_marks *u = &ch->chat[i];
+		int latest = (u->next + SERVER_CHAT_BURST - 1) % SERVER_CHAT_BURST;
+
+		if (now - u->at[latest] >= SERVER_CHAT_WINDOW) {
+			/* The last one moves here: it is looked at next. */
+			*u = ch->chat[--ch->nchat];
+			continue;
 		}
-	if (n >= SERVER_CHAT_BURST) {
-		c->retry_after = (int)(first + SERVER_CHAT_WINDOW - now) + 1;
+		if (u->user == c->user)
+			m = u;
+		i++;
+	}
+	if (m != NULL && m->n == SERVER_CHAT_BURST &&
+	    now - m->at[m->next] < SERVER_CHAT_WINDOW) {
+		c->retry_after = (int)(m->at[m->next] + SERVER_CHAT_WINDOW -
+		    now) + 1;
 		server_error(c, 429, "too_fast", "at most %d chat lines in %g "
 		    "s: wait %d s", SERVER_CHAT_BURST, SERVER_CHAT_WINDOW,
 		    c->retry_after);
@@ -544,9 +556,20 @@ server_api_chat_too_fast(struct server_call *c, struct server_chan *ch)
 		    c->retry_after);
 		return true;
 	}
-	ch->chat[ch->chat_next].user = c->user;
-	ch->chat[ch->chat_next].at = now;
-	ch->chat_next = (ch->chat_next + 1) % SERVER_CHAT_MARKS;
+	if (m == NULL) {
+		if (ch->nchat == ch->cchat) {
+			ch->cchat = ch->cchat ? 2 * ch->cchat : 4;
+			ch->chat = xreallocarray(ch->chat, (size_t)ch->cchat,
+			    sizeof *ch->chat);
+		}
+		m = &ch->chat[ch->nchat++];
+		memset(m, 0, sizeof *m);
+		m->user = c->user;
+	}
+	m->at[m->next] = now;
+	m->next = (m->next + 1) % SERVER_CHAT_BURST;
+	if (m->n < SERVER_CHAT_BURST)
+		m->n++;
 	return false;
 }
 

@@ -88,10 +88,16 @@ struct server_waiter {
 };
 
 /* Chat lines a user may send to one channel within SERVER_CHAT_WINDOW
- * seconds; the channel remembers who sent its last SERVER_CHAT_MARKS. */
+ * seconds; the channel remembers the times of each user's last
+ * SERVER_CHAT_BURST, whatever the others send. */
 #define SERVER_CHAT_BURST 5
 #define SERVER_CHAT_WINDOW 10.0
-#define SERVER_CHAT_MARKS 32
+
+struct server_chat_marks {
+	long user;
+	double at[SERVER_CHAT_BURST];	/* the latest lines' times, a ring */
+	int next, n;			/* the oldest's place; how many */
+};
 
 struct server_chan {
 	enum server_chan_kind kind;
@@ -101,11 +107,9 @@ struct server_chan {
 	long last_seq;
 	long gone;		/* events up to this one are no longer stored */
 	struct server_waiter *waiters;
-	struct {
-		long user;
-		double at;
-	} chat[SERVER_CHAT_MARKS];	/* the latest chat lines, a ring */
-	int chat_next;
+	/* The users whose latest chat line is within the window; owned. */
+	struct server_chat_marks *chat;
+	int nchat, cchat;
 };
 
 /* --- rooms, tables, games */
