@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -23,6 +24,16 @@
 #define SERVER_CHAT_BACK 20	/* chat lines a state gives of the past */
 #define SERVER_PASSWORD_MIN 6
 #define SERVER_PASSWORD_MAX 256
+/* The largest table id and event number a request may name: 2^40 and 2^50
+ * where a long holds them, else the largest long (a 32-bit long, where
+ * 1L << 40 would not fit). */
+#if LONG_MAX > 0x3ffffffffffffL
+#define SERVER_TABLE_ID_MAX (1L << 40)
+#define SERVER_SEQ_MAX (1L << 50)
+#else
+#define SERVER_TABLE_ID_MAX LONG_MAX
+#define SERVER_SEQ_MAX LONG_MAX
+#endif
 
 int
 server_utf8_char(const unsigned char *s, unsigned long *cp)
@@ -226,7 +237,8 @@ server_call_table(struct server_call *c, int *seat)
 	struct server_table *t;
 	long id;
 
-	if (server_json_long(c, "table", 1, 1L << 40, true, &id) != 0)
+	if (server_json_long(c, "table", 1, SERVER_TABLE_ID_MAX, true,
+	    &id) != 0)
 		return NULL;
 	t = server_table_find(c->srv, id);
 	if (t == NULL) {
@@ -394,7 +406,7 @@ server_api_table_arg(struct server_call *c, bool *given)
 {
 	struct server_table *t;
 	long id;
-	int rc = server_query_long(c, "table", 1, 1L << 40, &id);
+	int rc = server_query_long(c, "table", 1, SERVER_TABLE_ID_MAX, &id);
 
 	*given = rc != 1;
 	if (rc != 0)
@@ -465,7 +477,7 @@ server_api_events(struct server_call *c)
 	}
 	/* A client cannot know the server's --poll-timeout: a longer wait
 	 * asked for is that one. */
-	if (server_query_long(c, "since", 0, 1L << 50, &since) < 0 ||
+	if (server_query_long(c, "since", 0, SERVER_SEQ_MAX, &since) < 0 ||
 	    server_query_long(c, "timeout", 0, 1L << 30, &timeout) < 0)
 		return;
 	if (timeout > (long)srv->opt.poll_timeout)
@@ -583,7 +595,8 @@ server_api_chat(struct server_call *c)
 
 	if (server_json_text(c, "text", SERVER_CHAT_MAX, true, true, &text) != 0)
 		return;
-	if (server_json_long(c, "table", 1, 1L << 40, false, &id) == 0) {
+	if (server_json_long(c, "table", 1, SERVER_TABLE_ID_MAX, false,
+	    &id) == 0) {
 		struct server_table *t = server_table_find(c->srv, id);
 
 		if (t == NULL) {
