@@ -546,7 +546,8 @@ server_api_chat_too_fast(struct server_call *c, struct server_chan *ch)
 
 	for (int i = 0; i < ch->nchat; ) {
 		struct server_chat_marks *u = &ch->chat[i];
-		int latest = (u->next + SERVER_CHAT_BURST - 1) % SERVER_CHAT_BURST;
+		int latest = (u->next + SERVER_CHAT_BURST - 1) %
+		    SERVER_CHAT_BURST;
 
 		if (now - u->at[latest] >= SERVER_CHAT_WINDOW) {
 			/* The last one moves here: it is looked at next. */
