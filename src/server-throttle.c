@@ -63,7 +63,7 @@
 struct server_throttle {
 	char key[SERVER_THROTTLE_KEY];	/* the name or address; "" if free */
 	int failures;			/* a name's failures in a row */
-	double until;			/* a name locked until then (util_now) */
+	double until;			/* a name locked until then */
 	double level;			/* an address's attempts in the bucket
 					 * at LAST */
 	double last;			/* a name's last failure; when an
@@ -168,8 +168,9 @@ server_throttle_weaker(const struct server *srv,
  * idle longest, else with EVICT the one that matters least, of those KEY
  * may take; else NULL. */
 static struct server_throttle *
-server_throttle_place(const struct server *srv, struct server_throttle_table *tb,
-		      const char *key, double now, bool evict)
+server_throttle_place(const struct server *srv,
+		      struct server_throttle_table *tb, const char *key,
+		      double now, bool evict)
 {
 	struct server_throttle *spare = NULL, *weakest = NULL;
 	uint32_t h = server_throttle_hash(tb, key);
@@ -192,8 +193,8 @@ server_throttle_place(const struct server *srv, struct server_throttle_table *tb
 /* Twice the slots for TB: the keys that matter move over, the spare ones
  * are let go. */
 static void
-server_throttle_grow(const struct server *srv, struct server_throttle_table *tb,
-		     double now)
+server_throttle_grow(const struct server *srv,
+		     struct server_throttle_table *tb, double now)
 {
 	struct server_throttle *old = tb->slot;
 	uint32_t n = tb->n;
