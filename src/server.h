@@ -281,9 +281,10 @@ int server_auth_token(struct server_call *c, const char *header);
 void server_auth_logout(struct server_call *c);
 bool server_auth_name_ok(const char *name);
 /* A name server_auth_name_ok() takes, fit for a new account: without
- * characters that show as nothing, as a space, or as ASCII letters in
- * another form (U+200B, U+202E, U+3000, "ａ"): one name must not pass for
- * another. */
+ * characters that show as nothing, as a space, or as letters in another
+ * form (U+200B, U+202E, U+3000, U+2800, "ａ", "𝚊"), nor letters of more
+ * than one of Latin, Greek and Cyrillic ("а" in "аlice" is Cyrillic): one
+ * name must not pass for another. */
 bool server_auth_name_new_ok(const char *name);
 
 /* server-event.c */
