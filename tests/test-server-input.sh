@@ -33,6 +33,26 @@ ok "$?/$(grep -c "another tengend serves from this database" "$tmp/second.err")"
 call GET /rooms ""
 ok "$STATUS" 200 "the first one still answers"
 
+# --listen :: takes IPv4 clients as well as IPv6 ones.
+"$tengend" --db "$tmp/v6.db" --listen :: --port 0 --port-file "$tmp/v6port" \
+	--pwhash min --quiet 2>"$tmp/v6.err" &
+v6=$!
+for _ in $(seq 100); do
+	[ -s "$tmp/v6port" ] || ! kill -0 $v6 2>/dev/null && break
+	sleep 0.05
+done
+if [ -s "$tmp/v6port" ]; then
+	v6port=$(cat "$tmp/v6port")
+	ok "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$v6port/rooms")" \
+		200 "--listen :: answers on 127.0.0.1"
+	ok "$(curl -s -o /dev/null -w '%{http_code}' "http://[::1]:$v6port/rooms")" \
+		200 "and on ::1"
+else
+	echo "# no IPv6 here ($(cat "$tmp/v6.err")): --listen :: not checked"
+fi
+kill $v6 2>/dev/null
+wait $v6 2>/dev/null
+
 alice=$(user alice)
 bob=$(user bob)
 
