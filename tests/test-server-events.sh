@@ -3,7 +3,8 @@
 # channel, not every event ever sent.  A client whose events are no longer
 # kept is told to read the state anew (resync) and misses no move; one
 # close enough behind gets its events as before; the numbering goes on
-# without a gap after a restart, and the game keeps all its moves.
+# without a gap after a restart, and the game keeps all its moves.  A
+# start pressed again, or the same rules set again, sends no event.
 set -u
 . "${top_srcdir:-.}/tests/server/lib.sh"
 server_start --keep-events 20

@@ -5,7 +5,8 @@
 # (its final count kept with the game, across a restart),
 # the result with komi, points and rank; a spectator's long-poll sees every
 # event exactly once; one player's token cannot act for the other; chat,
-# the leaderboard, a player's record and news.
+# five lines in ten seconds for each user, however many take turns; the
+# leaderboard, a player's record and news.
 set -u
 . "${top_srcdir:-.}/tests/server/lib.sh"
 

@@ -1,8 +1,9 @@
 #!/bin/sh
 # test-server-input.sh: bad input.  Every request is checked: size, JSON,
 # types, ranges, UTF-8, tokens; each refusal is a JSON error with an HTTP
-# status, and the server stays up and correct after all of them.  A
-# second server on the same port or database refuses to start.  Connections
+# status, and the server stays up and correct after all of them.  New
+# names that would pass for others are refused.  A second server on the
+# same port or database refuses to start; --listen :: takes IPv4 clients.  Connections
 # from one address are limited when asked.
 set -u
 . "${top_srcdir:-.}/tests/server/lib.sh"

@@ -4,7 +4,7 @@
 # seconds, during which even the right password gets 429 with Retry-After;
 # each further failure doubles the lock; the right password afterwards
 # clears the count.  Names no account has are treated alike, and other names
-# are not touched.  Registrations and failed logins from one address are
+# are not touched, nor kept out by any number of failures for others.  Registrations and failed logins from one address are
 # limited too.  A user keeps the 16 latest logins.
 set -u
 . "${top_srcdir:-.}/tests/server/lib.sh"
