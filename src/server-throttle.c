@@ -13,9 +13,9 @@
  * as a failure from the moment it is let through, before its password is
  * checked, so that attempts made at once cannot all slip past the lock.
  * The counts live in memory, guarded by the server lock; a restart
- * forgets them.  A name that has not failed has no count, and needs none
- * to be let through: no failures for other names can refuse it.  A count
- * is never pushed out by others while it matters: a table of 4096 slots
+ * forgets them.  A name always finds a slot to be counted in: no
+ * failures for other names can refuse it.  A count is not pushed out by
+ * others while it matters: a table of 4096 slots
  * doubles whenever the slots a new name may take all hold names locked or
  * failed within the longest lock, up to SERVER_THROTTLE_MOST slots; only
  * past that does a new name take the slot, of those it may take, of the
