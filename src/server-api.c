@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -23,6 +24,16 @@
 #define SERVER_CHAT_BACK 20	/* chat lines a state gives of the past */
 #define SERVER_PASSWORD_MIN 6
 #define SERVER_PASSWORD_MAX 256
+/* The largest table id and event number a request may name: 2^40 and 2^50
+ * where a long holds them, else the largest long (a 32-bit long, where
+ * 1L << 40 would not fit). */
+#if LONG_MAX > 0x3ffffffffffffL
+#define SERVER_TABLE_ID_MAX (1L << 40)
+#define SERVER_SEQ_MAX (1L << 50)
+#else
+#define SERVER_TABLE_ID_MAX LONG_MAX
+#define SERVER_SEQ_MAX LONG_MAX
+#endif
 
 int
 server_utf8_char(const unsigned char *s, unsigned long *cp)
@@ -226,7 +237,8 @@ server_call_table(struct server_call *c, int *seat)
 	struct server_table *t;
 	long id;
 
-	if (server_json_long(c, "table", 1, 1L << 40, true, &id) != 0)
+	if (server_json_long(c, "table", 1, SERVER_TABLE_ID_MAX, true,
+	    &id) != 0)
 		return NULL;
 	t = server_table_find(c->srv, id);
 	if (t == NULL) {
@@ -394,7 +406,7 @@ server_api_table_arg(struct server_call *c, bool *given)
 {
 	struct server_table *t;
 	long id;
-	int rc = server_query_long(c, "table", 1, 1L << 40, &id);
+	int rc = server_query_long(c, "table", 1, SERVER_TABLE_ID_MAX, &id);
 
 	*given = rc != 1;
 	if (rc != 0)
@@ -465,7 +477,7 @@ server_api_events(struct server_call *c)
 	}
 	/* A client cannot know the server's --poll-timeout: a longer wait
 	 * asked for is that one. */
-	if (server_query_long(c, "since", 0, 1L << 50, &since) < 0 ||
+	if (server_query_long(c, "since", 0, SERVER_SEQ_MAX, &since) < 0 ||
 	    server_query_long(c, "timeout", 0, 1L << 30, &timeout) < 0)
 		return;
 	if (timeout > (long)srv->opt.poll_timeout)
@@ -521,22 +533,35 @@ server_api_events(struct server_call *c)
 
 /* A user may send SERVER_CHAT_BURST lines to a channel within
  * SERVER_CHAT_WINDOW seconds; more is a flood, refused with 429 and the
- * seconds to wait.  The line let through is marked. */
+ * seconds to wait.  The line let through is marked.  Each user's lines are
+ * marked apart, so that no number of users taking turns, nor a busy
+ * channel, gets past the limit; users silent for the window are
+ * forgotten, so the marks are only as many as the users of the last ten
+ * seconds. */
 static bool
 server_api_chat_too_fast(struct server_call *c, struct server_chan *ch)
 {
-	double now = util_now(), first = now;
-	int n = 0;
+	struct server_chat_marks *m = NULL;
+	double now = util_now();
 
-	for (int i = 0; i < SERVER_CHAT_MARKS; i++)
-		if (ch->chat[i].user == c->user &&
-		    now - ch->chat[i].at < SERVER_CHAT_WINDOW) {
-			n++;
-			if (ch->chat[i].at < first)
-				first = ch->chat[i].at;
+	for (int i = 0; i < ch->nchat; ) {
+		struct server_chat_marks *u = &ch->chat[i];
+		int latest = (u->next + SERVER_CHAT_BURST - 1) %
+		    SERVER_CHAT_BURST;
+
+		if (now - u->at[latest] >= SERVER_CHAT_WINDOW) {
+			/* The last one moves here: it is looked at next. */
+			*u = ch->chat[--ch->nchat];
+			continue;
 		}
-	if (n >= SERVER_CHAT_BURST) {
-		c->retry_after = (int)(first + SERVER_CHAT_WINDOW - now) + 1;
+		if (u->user == c->user)
+			m = u;
+		i++;
+	}
+	if (m != NULL && m->n == SERVER_CHAT_BURST &&
+	    now - m->at[m->next] < SERVER_CHAT_WINDOW) {
+		c->retry_after = (int)(m->at[m->next] + SERVER_CHAT_WINDOW -
+		    now) + 1;
 		server_error(c, 429, "too_fast", "at most %d chat lines in %g "
 		    "s: wait %d s", SERVER_CHAT_BURST, SERVER_CHAT_WINDOW,
 		    c->retry_after);
@@ -544,9 +569,20 @@ server_api_chat_too_fast(struct server_call *c, struct server_chan *ch)
 		    c->retry_after);
 		return true;
 	}
-	ch->chat[ch->chat_next].user = c->user;
-	ch->chat[ch->chat_next].at = now;
-	ch->chat_next = (ch->chat_next + 1) % SERVER_CHAT_MARKS;
+	if (m == NULL) {
+		if (ch->nchat == ch->cchat) {
+			ch->cchat = ch->cchat ? 2 * ch->cchat : 4;
+			ch->chat = xreallocarray(ch->chat, (size_t)ch->cchat,
+			    sizeof *ch->chat);
+		}
+		m = &ch->chat[ch->nchat++];
+		memset(m, 0, sizeof *m);
+		m->user = c->user;
+	}
+	m->at[m->next] = now;
+	m->next = (m->next + 1) % SERVER_CHAT_BURST;
+	if (m->n < SERVER_CHAT_BURST)
+		m->n++;
 	return false;
 }
 
@@ -560,7 +596,8 @@ server_api_chat(struct server_call *c)
 
 	if (server_json_text(c, "text", SERVER_CHAT_MAX, true, true, &text) != 0)
 		return;
-	if (server_json_long(c, "table", 1, 1L << 40, false, &id) == 0) {
+	if (server_json_long(c, "table", 1, SERVER_TABLE_ID_MAX, false,
+	    &id) == 0) {
 		struct server_table *t = server_table_find(c->srv, id);
 
 		if (t == NULL) {

@@ -75,6 +75,9 @@ server_chan_free(struct server_chan *ch)
 	free(ch->ev);
 	ch->ev = NULL;
 	ch->nev = ch->cev = 0;
+	free(ch->chat);
+	ch->chat = NULL;
+	ch->nchat = ch->cchat = 0;
 }
 
 void

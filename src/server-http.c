@@ -542,7 +542,11 @@ server_http_start(struct server *srv)
 	} else if (inet_pton(AF_INET6, addr, &in6->sin6_addr) == 1) {
 		in6->sin6_family = AF_INET6;
 		in6->sin6_port = htons((uint16_t)srv->opt.port);
-		flags |= MHD_USE_IPv6;
+		/* "::", every address, takes IPv4 clients too (as
+		 * ::ffff:a.b.c.d), as it would elsewhere on Linux; any other
+		 * IPv6 address only its own. */
+		flags |= IN6_IS_ADDR_UNSPECIFIED(&in6->sin6_addr) ?
+		    MHD_USE_DUAL_STACK : MHD_USE_IPv6;
 	} else {
 		fprintf(stderr, "tengend: --listen %s: not an IPv4 or IPv6 "
 		    "address\n", addr);

@@ -214,20 +214,13 @@ server_claim_db(const char *path)
 	return fd;
 }
 
+/* Serve until one of the signals of SET (blocked in every thread) comes. */
 static int
-server_run(struct server *srv)
+server_run(struct server *srv, const sigset_t *set)
 {
 	struct timespec tick = { 0, SERVER_TICK_NS };
-	sigset_t set;
 	int sig;
 
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGHUP);
-	/* Before MHD's threads start, so that they inherit the mask. */
-	pthread_sigmask(SIG_BLOCK, &set, NULL);
-	signal(SIGPIPE, SIG_IGN);
 	if (server_http_start(srv) < 0)
 		return 1;
 	if (srv->opt.port_file) {
@@ -246,7 +239,7 @@ server_run(struct server *srv)
 		    srv->opt.listen ? srv->opt.listen : "127.0.0.1",
 		    srv->opt.port, srv->opt.db_path);
 	for (;;) {
-		sig = sigtimedwait(&set, NULL, &tick);
+		sig = sigtimedwait(set, NULL, &tick);
 		if (sig > 0)
 			break;
 		server_tick(srv);
@@ -295,6 +288,7 @@ main(int argc, char **argv)
 	int opt, rc, lock_fd;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	const char *delay;
+	sigset_t sigs;
 
 	memset(&srv, 0, sizeof srv);
 	srv.opt.port = 8700;
@@ -463,6 +457,15 @@ main(int argc, char **argv)
 		free(db_default);
 		return 1;
 	}
+	/* Before any thread starts (the estimates server_tables_load()
+	 * takes up again, MHD's, the hashing workers), so that all inherit
+	 * the mask and only the main thread takes these signals. */
+	sigemptyset(&sigs);
+	sigaddset(&sigs, SIGINT);
+	sigaddset(&sigs, SIGTERM);
+	sigaddset(&sigs, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &sigs, NULL);
+	signal(SIGPIPE, SIG_IGN);
 	pthread_mutex_init(&srv.lock, NULL);
 	pthread_cond_init(&srv.estimates_done, NULL);
 	if ((srv.alive_ms = server_db_alive_get(srv.db)) < 0 ||
@@ -471,7 +474,7 @@ main(int argc, char **argv)
 		    srv.opt.db_path, server_db_error(srv.db));
 		return 1;
 	}
-	rc = server_run(&srv);
+	rc = server_run(&srv, &sigs);
 	/* No request comes any more, but an estimate of dead stones may still
 	 * be on its way to a table. */
 	server_game_estimates_wait(&srv);

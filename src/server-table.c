@@ -492,6 +492,15 @@ server_table_rules(struct server_call *c)
 	}
 	if (server_rules_read(c, &r) < 0)
 		return;
+	/* The same rules again change nothing: no event, and the start
+	 * presses stand. */
+	if (t->rules_set && r.size == t->rules.size &&
+	    r.komi == t->rules.komi && r.main_time == t->rules.main_time &&
+	    r.move_limit == t->rules.move_limit &&
+	    r.overtime == t->rules.overtime) {
+		c->reply = server_table_json(srv, t, true);
+		return;
+	}
 	server_begin(srv);
 	t->rules = r;
 	t->rules_set = true;
@@ -520,6 +529,11 @@ server_table_start(struct server_call *c)
 	}
 	if (server_game_live(t)) {
 		server_error(c, 409, "game_in_progress", "the game has started");
+		return;
+	}
+	/* Pressed already: nothing changes, and nothing is announced. */
+	if (t->ready[seat]) {
+		c->reply = server_table_json(srv, t, true);
 		return;
 	}
 	server_begin(srv);

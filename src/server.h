@@ -88,10 +88,16 @@ struct server_waiter {
 };
 
 /* Chat lines a user may send to one channel within SERVER_CHAT_WINDOW
- * seconds; the channel remembers who sent its last SERVER_CHAT_MARKS. */
+ * seconds; the channel remembers the times of each user's last
+ * SERVER_CHAT_BURST, whatever the others send. */
 #define SERVER_CHAT_BURST 5
 #define SERVER_CHAT_WINDOW 10.0
-#define SERVER_CHAT_MARKS 32
+
+struct server_chat_marks {
+	long user;
+	double at[SERVER_CHAT_BURST];	/* the latest lines' times, a ring */
+	int next, n;			/* the oldest's place; how many */
+};
 
 struct server_chan {
 	enum server_chan_kind kind;
@@ -101,11 +107,9 @@ struct server_chan {
 	long last_seq;
 	long gone;		/* events up to this one are no longer stored */
 	struct server_waiter *waiters;
-	struct {
-		long user;
-		double at;
-	} chat[SERVER_CHAT_MARKS];	/* the latest chat lines, a ring */
-	int chat_next;
+	/* The users whose latest chat line is within the window; owned. */
+	struct server_chat_marks *chat;
+	int nchat, cchat;
 };
 
 /* --- rooms, tables, games */
@@ -182,9 +186,9 @@ struct server {
 	struct MHD_Daemon *daemon;
 	int txn;			/* depth of server_begin() */
 	bool stopping;
-	struct server_throttle *throttle;	/* failed logins by name */
-	/* registrations and failed logins by client address */
-	struct server_throttle_addr *throttle_addr;
+	/* failed logins by name; registrations and failed logins by
+	 * client address (server-throttle.c) */
+	struct server_throttle_table *throttle, *throttle_addr;
 	int estimates;			/* dead-stone estimates' threads */
 	pthread_cond_t estimates_done;	/* signalled when none is left */
 	/* Estimates waiting for a thread, oldest first; owned.  Never any
@@ -230,7 +234,7 @@ void server_begin(struct server *srv);
 void server_commit(struct server *srv);
 
 /* server-throttle.c, with the lock held.  Before a login for NAME: the
- * seconds it must still wait (locked, or no room to count it), or 0 when
+ * seconds it must still wait (locked), or 0 when
  * it may be tried, counted a failure already.  After: the password was
  * right, the count is cleared. */
 double server_throttle_begin(struct server *srv, const char *name);
@@ -277,9 +281,10 @@ int server_auth_token(struct server_call *c, const char *header);
 void server_auth_logout(struct server_call *c);
 bool server_auth_name_ok(const char *name);
 /* A name server_auth_name_ok() takes, fit for a new account: without
- * characters that show as nothing, as a space, or as ASCII letters in
- * another form (U+200B, U+202E, U+3000, "ａ"): one name must not pass for
- * another. */
+ * characters that show as nothing, as a space, or as letters in another
+ * form (U+200B, U+202E, U+3000, U+2800, "ａ", "𝚊"), nor letters of more
+ * than one of Latin, Greek and Cyrillic ("а" in "аlice" is Cyrillic): one
+ * name must not pass for another. */
 bool server_auth_name_new_ok(const char *name);
 
 /* server-event.c */

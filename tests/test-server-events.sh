@@ -3,7 +3,8 @@
 # channel, not every event ever sent.  A client whose events are no longer
 # kept is told to read the state anew (resync) and misses no move; one
 # close enough behind gets its events as before; the numbering goes on
-# without a gap after a restart, and the game keeps all its moves.
+# without a gap after a restart, and the game keeps all its moves.  A
+# start pressed again, or the same rules set again, sends no event.
 set -u
 . "${top_srcdir:-.}/tests/server/lib.sh"
 server_start --keep-events 20
@@ -86,5 +87,37 @@ if [ $have_python = yes ]; then
 	ok "$2/$(($3 - $2 + 1 - $1))" "$first/0" \
 		"with 0, no event is deleted ($1 kept)"
 fi
+
+# A start pressed again, or the same rules set again, changes nothing and
+# sends no event, to the table or to its room: its seq stays, and the
+# start press stands.
+carl=$(user carl)
+dora=$(user dora)
+rules='"size":9,"main_time":300,"move_limit":0,"overtime":30'
+call POST /table/new "$carl" "{\"room\":2,$rules}"
+t2=$(jo .id)
+call POST /table/sit "$dora" "{\"table\":$t2}"
+call POST /table/start "$carl" "{\"table\":$t2}"
+call GET "/state?table=$t2" ""
+tseq=$(jo .seq)
+call GET "/state?room=2" ""
+rseq=$(jo .seq)
+for i in 1 2 3 4 5; do
+	call POST /table/start "$carl" "{\"table\":$t2}"
+done
+ok "$STATUS/$(jo '[.seats[].ready] | join(",")')" 200/true,false \
+	"start pressed again: answered with the table"
+call POST /table/rules "$carl" "{\"table\":$t2,$rules}"
+ok "$STATUS/$(jo '[.seats[].ready] | join(",")')" 200/true,false \
+	"the same rules again: answered, the start press stands"
+call GET "/state?table=$t2" ""
+ok "$(jo .seq)" "$tseq" "no event at the table"
+call GET "/state?room=2" ""
+ok "$(jo .seq)" "$rseq" "nor in its room"
+call POST /table/rules "$carl" "{\"table\":$t2,\"size\":13,\"main_time\":300,\"move_limit\":0,\"overtime\":30}"
+ok "$STATUS/$(jo '[.seats[].ready] | join(",")')" 200/false,false \
+	"other rules take the start press back"
+call GET "/state?table=$t2" ""
+ok "$(jo .seq)" "$((tseq + 1))" "with an event"
 
 finish

@@ -5,7 +5,8 @@
 # (its final count kept with the game, across a restart),
 # the result with komi, points and rank; a spectator's long-poll sees every
 # event exactly once; one player's token cannot act for the other; chat,
-# the leaderboard, a player's record and news.
+# five lines in ten seconds for each user, however many take turns; the
+# leaderboard, a player's record and news.
 set -u
 . "${top_srcdir:-.}/tests/server/lib.sh"
 
@@ -238,6 +239,27 @@ call POST /chat "$bob" "{\"table\":$table,\"text\":\"calm down\"}"
 ok "$STATUS" 200 "another player still talks there"
 call POST /chat "$carol" "{\"room\":$room,\"text\":\"elsewhere\"}"
 ok "$STATUS" 200 "and carol elsewhere"
+# The limit is each user's: seven users taking turns in room 2, five lines
+# each, 35 in all; then each one's sixth is refused.
+for i in 1 2 3 4 5 6 7; do
+	eval "talker$i=\$(user talker$i)"
+done
+good=0
+for line in 1 2 3 4 5; do
+	for i in 1 2 3 4 5 6 7; do
+		eval "tok=\$talker$i"
+		call POST /chat "$tok" "{\"room\":2,\"text\":\"$i says $line\"}"
+		[ "$STATUS" = 200 ] && good=$((good + 1))
+	done
+done
+ok "$good" 35 "seven users taking turns, five lines each"
+late=
+for i in 1 2 3 4 5 6 7; do
+	eval "tok=\$talker$i"
+	call POST /chat "$tok" "{\"room\":2,\"text\":\"$i says 6\"}"
+	late="$late $STATUS"
+done
+ok "$late" " 429 429 429 429 429 429 429" "each one's sixth is refused"
 
 call GET /news ""
 ok "$(jo '.news[0].title')" Welcome "news posted with --post-news"

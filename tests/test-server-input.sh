@@ -1,8 +1,9 @@
 #!/bin/sh
 # test-server-input.sh: bad input.  Every request is checked: size, JSON,
 # types, ranges, UTF-8, tokens; each refusal is a JSON error with an HTTP
-# status, and the server stays up and correct after all of them.  A
-# second server on the same port or database refuses to start.  Connections
+# status, and the server stays up and correct after all of them.  New
+# names that would pass for others are refused.  A second server on the
+# same port or database refuses to start; --listen :: takes IPv4 clients.  Connections
 # from one address are limited when asked.
 set -u
 . "${top_srcdir:-.}/tests/server/lib.sh"
@@ -32,6 +33,26 @@ ok "$?/$(grep -c "another tengend serves from this database" "$tmp/second.err")"
 	"1/1" "a second tengend on the same database: refused"
 call GET /rooms ""
 ok "$STATUS" 200 "the first one still answers"
+
+# --listen :: takes IPv4 clients as well as IPv6 ones.
+"$tengend" --db "$tmp/v6.db" --listen :: --port 0 --port-file "$tmp/v6port" \
+	--pwhash min --quiet 2>"$tmp/v6.err" &
+v6=$!
+for _ in $(seq 100); do
+	[ -s "$tmp/v6port" ] || ! kill -0 $v6 2>/dev/null && break
+	sleep 0.05
+done
+if [ -s "$tmp/v6port" ]; then
+	v6port=$(cat "$tmp/v6port")
+	ok "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$v6port/rooms")" \
+		200 "--listen :: answers on 127.0.0.1"
+	ok "$(curl -s -o /dev/null -w '%{http_code}' "http://[::1]:$v6port/rooms")" \
+		200 "and on ::1"
+else
+	echo "# no IPv6 here ($(cat "$tmp/v6.err")): --listen :: not checked"
+fi
+kill $v6 2>/dev/null
+wait $v6 2>/dev/null
 
 alice=$(user alice)
 bob=$(user bob)
@@ -160,16 +181,33 @@ for bad in '\u202e:a right-to-left override' '\u2066:a direction isolate' \
 		"{\"table\":$t,\"text\":\"a${bad%%:*}b\"}" "chat with ${bad#*:}"
 done
 # A new name must not pass for another: nothing that shows as nothing or
-# as a space, no full-width letters.  Chinese names are fine.
+# as a space, no full-width or mathematical letters, no format controls,
+# no Latin letters with Cyrillic or Greek ones.  Chinese names are fine,
+# and Cyrillic or Greek ones.
 for bad in 'alice\u200b:a zero-width space' '\u200fecila:a right-to-left mark' \
     '\uff41lice:a full-width letter' 'a\u3000b:an ideographic space' \
-    'a\u00a0b:a no-break space'; do
+    'a\u00a0b:a no-break space' 'alice\u2800:a braille blank' \
+    '\ud835\ude8a\ud835\ude95\ud835\ude92\ud835\ude8c\ud835\ude8e:mathematical monospace letters' \
+    '\ud835\udc1aa:a mathematical bold letter' '\u210eal:a letterlike h' \
+    'a\ud834\udd73b:a musical format control' \
+    'a\ud82f\udca0b:a shorthand format control' \
+    'a\u0600b:an Arabic number sign' \
+    '\u0430lice:a Cyrillic a among Latin letters' \
+    'b\u03bfb:a Greek omicron among Latin letters' \
+    '\u0418\u0432\u0430n:a Latin n among Cyrillic letters' \
+    '\u0391\u0432:Greek with Cyrillic'; do
 	refuse 400 bad_name POST /register '' \
 		"{\"name\":\"${bad%%:*}\",\"password\":\"secret1\"}" \
 		"a new name with ${bad#*:}"
 done
 call POST /register '' '{"name":"\u9648\u5e73","password":"secret1"}'
 ok "$STATUS" 201 "a Chinese name is one"
+for good in '\u0418\u0432\u0430\u043d2:a Cyrillic name' \
+    '\u0395\u03bb\u03ad\u03bd\u03b7:a Greek name' 'Jos\u00e9:a Latin name with an accent' \
+    'li\u9648:Latin letters with Chinese'; do
+	call POST /register '' "{\"name\":\"${good%%:*}\",\"password\":\"secret1\"}"
+	ok "$STATUS" 201 "${good#*:} is one"
+done
 call POST /chat "$alice" "{\"table\":$t,\"text\":\"\\\\u0000 \\\\ \\u00e9 \\ud83d\\ude00 \\u00a0 $(printf '\360\237\230\200\364\217\277\277')\"}"
 ok "$STATUS" 200 "a written backslash-u0000, U+00E9, U+00A0, an emoji and U+10FFFF are fine"
 events "$t" 0 | jq -r '[.events[] | select(.type == "chat")] | last | .text' >"$tmp/chat"

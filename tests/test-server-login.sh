@@ -4,7 +4,7 @@
 # seconds, during which even the right password gets 429 with Retry-After;
 # each further failure doubles the lock; the right password afterwards
 # clears the count.  Names no account has are treated alike, and other names
-# are not touched.  Registrations and failed logins from one address are
+# are not touched, nor kept out by any number of failures for others.  Registrations and failed logins from one address are
 # limited too.  A user keeps the 16 latest logins.
 set -u
 . "${top_srcdir:-.}/tests/server/lib.sh"
@@ -82,25 +82,56 @@ wait $pids
 ok "$(cat "$tmp"/erin.* | sort | uniq -c | awk '{ printf "%s%sx%s", s, $1, $2; s = "," }')" \
 	"5x401,3x429" "eight wrong logins at once: five answered, three locked out"
 
-# A name keeps its count however many other names fail: n3043 ... n59060
-# all hash (FNV-1a, modulo the 4096 slots) to frank's first slot.  Frank
-# fails four times; seven of them take the other slots frank's could move
-# to; the eighth finds none to spare and waits, rather than push frank's
-# count out; frank's fifth failure then locks him.
+# A name keeps its count however many other names fail, and no failures
+# for other names or from other addresses keep a name or an address out.
+# Frank fails four times, and an address three times; then 12000 failed
+# logins, each for a name of its own from an address of its own (as a proxy
+# on this machine names it), far more than the 4096 places counted at
+# first.  Dave, who has not failed, still logs in, from this machine and
+# from an address new to the server; frank's fifth failure locks him, and
+# the address is still refused.
 for i in 1 2 3 4; do
 	login frank wrong-password
 done
-for n in n3043 n15165 n25746 n37626 n50489 n51293 n53509; do
-	login "$n" wrong-password
+for i in 1 2 3; do
+	STATUS=$(curl -s -o "$tmp/out" -w '%{http_code}' -X POST \
+		-H "X-Forwarded-For: 192.0.2.99" -H 'Content-Type: application/json' \
+		--data-binary '{"name":"henry","password":"wrong-password"}' \
+		"$URL/login")
 done
-ok "$STATUS" 401 "seven more names are counted"
-login n59060 wrong-password
-ok "$STATUS/$(jo .error)" 429/too_many_attempts \
-	"an eighth finds no slot to spare: it waits"
+ok "$STATUS" 401 "three failures from 192.0.2.99"
+awk -v url="$URL/login" 'BEGIN {
+	for (i = 0; i < 12000; i++) {
+		printf "url = \"%s\"\n", url
+		printf "header = \"Content-Type: application/json\"\n"
+		printf "header = \"X-Forwarded-For: 10.%d.%d.%d\"\n",
+		    int(i / 65536), int(i / 256) % 256, i % 256
+		printf "data = \"{\\\"name\\\":\\\"x%d\\\",", i
+		printf "\\\"password\\\":\\\"wrong-password\\\"}\"\n"
+		printf "output = \"/dev/null\"\n"
+		printf "write-out = \"%%{http_code}\\n\"\n"
+		if (i < 11999)
+			printf "next\n"
+	}
+}' >"$tmp/flood"
+ok "$(curl -s -K "$tmp/flood" | sort | uniq -c | awk '{ printf "%s%sx%s", s, $1, $2; s = "," }')" \
+	"12000x401" "12000 failed logins for other names from other addresses"
+login dave secret-dave
+ok "$STATUS" 200 "dave still logs in"
+STATUS=$(curl -s -o "$tmp/out" -w '%{http_code}' -X POST \
+	-H "X-Forwarded-For: 198.51.100.200" -H 'Content-Type: application/json' \
+	--data-binary '{"name":"dave","password":"secret-dave"}' "$URL/login")
+ok "$STATUS" 200 "and from an address new to the server"
 login frank wrong-password
+ok "$STATUS" 401 "frank's fifth failure is answered"
 login frank wrong-password
 ok "$STATUS/$(jo .error)" 429/too_many_attempts \
 	"frank's count was kept: his fifth failure locked him"
+STATUS=$(curl -s -o "$tmp/out" -w '%{http_code}' -X POST \
+	-H "X-Forwarded-For: 192.0.2.99" -H 'Content-Type: application/json' \
+	--data-binary '{"name":"henry","password":"wrong-password"}' "$URL/login")
+ok "$STATUS/$(jo .error)" 429/too_many_attempts \
+	"192.0.2.99's count was kept: a fourth attempt waits"
 
 call GET /rooms ''
 ok "$STATUS" 200 "the server is still up"
