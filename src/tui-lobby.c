@@ -321,19 +321,27 @@ tui_lobby_move(struct tui *t, int d)
 	}
 }
 
+/* The engine's command as typed, kept (an empty one keeps the old). */
+static void
+tui_lobby_edit_done(struct tui *t)
+{
+	struct tui_lobby *lb = &t->lobby;
+
+	if (lb->edit[0] != '\0')
+		snprintf(t->set.engine, sizeof t->set.engine, "%s", lb->edit);
+	lb->editing = false;
+	tui_lobby_saved(t);
+}
+
 static void
 tui_lobby_edit_key(struct tui *t, int key)
 {
 	struct tui_lobby *lb = &t->lobby;
 	size_t len = strlen(lb->edit);
 
-	if (key == '\n' || key == '\r' || key == KEY_ENTER) {
-		if (len > 0)
-			snprintf(t->set.engine, sizeof t->set.engine, "%s",
-			    lb->edit);
-		lb->editing = false;
-		tui_lobby_saved(t);
-	} else if (key == 27)
+	if (key == '\n' || key == '\r' || key == KEY_ENTER)
+		tui_lobby_edit_done(t);
+	else if (key == 27)
 		lb->editing = false;
 	else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
 		if (len > 0)
@@ -403,6 +411,10 @@ tui_lobby_click(struct tui *t, int y, int x)
 {
 	struct tui_lobby *lb = &t->lobby;
 
+	/* A click ends the typing as Enter does, then acts: [ Start game ]
+	 * starts with the command just typed. */
+	if (lb->editing)
+		tui_lobby_edit_done(t);
 	for (int r = 0; r < TUI_NROWS; r++) {
 		const struct tui_lobby_item *it = &tui_lobby_items[r];
 
@@ -492,11 +504,12 @@ tui_lobby_draw_value(struct tui *t, int r, int y, int x)
 		lb->nvals[r] = 2;
 		break;
 	case TUI_LOBBY_TEXT:
-		if (lb->editing)
+		/* While typing, the end and the cursor stay in sight. */
+		if (lb->editing) {
 			snprintf(buf, sizeof buf, "%s_", lb->edit);
-		else
-			snprintf(buf, sizeof buf, "%s", t->set.engine);
-		tui_put(y, x, w, lb->editing ? A_UNDERLINE : 0, buf);
+			tui_put_tail(y, x, w, A_UNDERLINE, buf);
+		} else
+			tui_put(y, x, w, 0, t->set.engine);
 		break;
 	default:
 		break;

@@ -1,0 +1,42 @@
+#!/bin/sh
+# test-tui-lobby.sh: the lobby with the mouse.  The engine's command being
+# typed shows its end and the cursor, and a click ends the typing keeping
+# what was typed: [ Start game ] starts with it.
+. "${top_srcdir:-.}/tests/tui/lib.sh"
+tui_init test-tui-lobby
+settings="$XDG_CONFIG_HOME/tengen/settings"
+
+# click_on TEXT: a click on the first character of TEXT on the screen.
+click_on() {
+	tui_screen >"$tui_tmp/screen"
+	at=$(awk -v s="$1" 'i = index($0, s) { print i - 1, NR - 1; exit }' \
+		"$tui_tmp/screen")
+	[ -n "$at" ] || tui_fail "no $1 to click"
+	tui_click $at
+}
+
+mkdir -p "$XDG_CONFIG_HOME/tengen"
+printf 'pace=off\nsize=9\n' >"$settings"
+tui_start --ascii
+tui_wait "[ Start game ]"
+click_on "GTP engine"
+tui_wait "Engine command"
+click_on "Engine command"
+tui_wait "Type the engine's command line"
+i=0
+while [ $i -lt 20 ]; do tui_keys BSpace; i=$((i + 1)); done
+# Longer than the field: its end and the cursor are shown.
+cmd="PADDING=one-that-makes-the-command-long '$tengen' --gtp --level beginner"
+tui_keys -l "$cmd"
+tui_wait "--gtp --level beginner_"
+click_on "[ Start game ]"
+tui_wait "White: engine"
+tui_wait "Move 0"
+tui_file_has "$settings" "engine=$cmd"
+tui_file_has "$XDG_DATA_HOME/tengen/current.conf" "engine=$cmd"
+tui_goto E5 9
+tui_keys Enter
+tui_wait "Move 2"
+tui_ok "a click ends the typing, and the game starts with what was typed"
+
+tui_done
