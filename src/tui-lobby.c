@@ -177,7 +177,7 @@ tui_lobby_check(struct tui *t, enum tui_lobby_row row)
 static void
 tui_lobby_saved(struct tui *t)
 {
-	if (settings_save(&t->set, t->config_path) < 0)
+	if (tui_settings_save(t) < 0)
 		snprintf(t->lobby.msg, sizeof t->lobby.msg,
 		    _("Cannot write the settings to %.200s"), t->config_path);
 }

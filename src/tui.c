@@ -533,7 +533,16 @@ tui_paths(struct tui *t)
 	return 0;
 }
 
-/* The command line's choices over the saved settings. */
+int
+tui_settings_save(struct tui *t)
+{
+	settings_merge(&t->saved, &t->set_seen, &t->set);
+	t->set_seen = t->set;
+	return settings_save(&t->saved, t->config_path);
+}
+
+/* The command line's choices over the saved settings, for this run only:
+ * t->saved keeps the file's. */
 static void
 tui_apply_start(struct tui *t, const struct tui_start *st)
 {
@@ -653,7 +662,9 @@ tui_run(struct tui_start *st)
 	if (nbad > 0 && t->lobby.msg[0] == '\0')
 		snprintf(t->lobby.msg, sizeof t->lobby.msg,
 		    _("%s: not read, kept in the file"), bad);
+	t->saved = t->set;
 	tui_apply_start(t, st);
+	t->set_seen = t->set;
 	if (tui_open(t, st) < 0) {
 		fprintf(stderr, "%s\n", t->error);
 		free(t);

@@ -1,7 +1,8 @@
 #!/bin/sh
 # test-tui-lobby.sh: the lobby with the mouse.  The engine's command being
 # typed shows its end and the cursor, and a click ends the typing keeping
-# what was typed: [ Start game ] starts with it.
+# what was typed: [ Start game ] starts with it.  The settings file keeps
+# the lobby's choices, not the command line's.
 . "${top_srcdir:-.}/tests/tui/lib.sh"
 tui_init test-tui-lobby
 settings="$XDG_CONFIG_HOME/tengen/settings"
@@ -38,5 +39,27 @@ tui_goto E5 9
 tui_keys Enter
 tui_wait "Move 2"
 tui_ok "a click ends the typing, and the game starts with what was typed"
+
+# The command line's choices are for this run: a change in the lobby writes
+# that change alone, and the file keeps its other values.
+rm -f "$settings"
+printf 'komi=6.5\n' >"$settings"
+tui_start --hotseat --size 9 --ambiwidth wide --pace off --ascii
+tui_wait "Move 0"
+tui_keys q
+tui_wait "[ Start game ]"
+tui_wait "[9x9]"
+tui_wait "[Two players]"
+click_on "Show move numbers"
+tui_wait "[x] Show move numbers"
+tui_keys q
+tui_wait_exit
+tui_file_has "$settings" "numbers=yes"
+tui_file_has "$settings" "komi=6.5"
+tui_file_has "$settings" "size=19"
+tui_file_has "$settings" "opponent=computer"
+tui_file_has "$settings" "pace=real"
+tui_file_has "$settings" "width=auto"
+tui_ok "the settings file holds the lobby's change alone"
 
 tui_done
