@@ -245,15 +245,19 @@ tui_lobby_start(struct tui *t)
 {
 	char note[PATH_MAX + 200];
 
+	/* A game that does not begin leaves the folder to another tengen:
+	 * the lock goes with the failure. */
 	if (tui_game_claim(t, note, sizeof note) < 0 ||
 	    tui_game_keep_unfinished(t, note, sizeof note) < 0) {
+		tui_save_release(&t->lock_fd);
 		tui_lobby_say(t, note);
 		return;
 	}
-	if (tui_game_new(t, &t->set) < 0)
+	if (tui_game_new(t, &t->set) < 0) {
+		tui_save_release(&t->lock_fd);
 		snprintf(t->lobby.msg, sizeof t->lobby.msg,
 		    _("Cannot start a game of that size"));
-	else if (note[0] != '\0')
+	} else if (note[0] != '\0')
 		tui_game_message(&t->game, false, "%s", note);
 }
 
@@ -275,9 +279,11 @@ tui_lobby_continue(struct tui *t)
 	tui_save_path(t->data_dir, "current.sgf", path, sizeof path);
 	/* Named without its folder (the lobby's message has two lines):
 	 * "current.sgf:3:7: what is wrong" keeps the where and the why. */
-	if (tui_game_load(t, path, &t->set, true, err, sizeof err) < 0)
+	if (tui_game_load(t, path, &t->set, true, err, sizeof err) < 0) {
+		tui_save_release(&t->lock_fd);
 		tui_lobby_say(t, strncmp(err, t->data_dir, dl) == 0 &&
 		    err[dl] == '/' ? err + dl + 1 : err);
+	}
 }
 
 static void
