@@ -210,6 +210,19 @@ tui_game_result(const struct tui *t, char *buf, size_t len)
 		    _("B+R: White resigned, Black wins") :
 		    _("W+R: Black resigned, White wins"));
 		break;
+	case GAME_END_TIME:
+		snprintf(buf, len, g->winner == BLACK ?
+		    _("B+T: White lost on time, Black wins") :
+		    _("W+T: Black lost on time, White wins"));
+		break;
+	case GAME_END_FORFEIT:
+		snprintf(buf, len, g->winner == BLACK ?
+		    _("B+F: White forfeited, Black wins") :
+		    _("W+F: Black forfeited, White wins"));
+		break;
+	case GAME_END_DRAW:
+		snprintf(buf, len, _("Draw: neither side wins"));
+		break;
 	case GAME_END_WIN:
 		snprintf(buf, len, g->winner == BLACK ?
 		    _("B+: Black wins") : _("W+: White wins"));
