@@ -427,7 +427,13 @@ tui_lobby_click(struct tui *t, int y, int x)
 		if (lb->rowy[r] != y || y < 0)
 			continue;
 		lb->row = r;
-		if (it->kind == TUI_LOBBY_CHOICE) {
+		if (it->kind == TUI_LOBBY_CHOICE && lb->arrows[r]) {
+			/* "< [choice] >": the arrow steps back, the choice
+			 * and the other arrow forward, as Enter does. */
+			if (x >= lb->valx[r][0])
+				tui_lobby_step(t, (enum tui_lobby_row)r,
+				    x >= lb->valx[r][1] ? 1 : -1);
+		} else if (it->kind == TUI_LOBBY_CHOICE) {
 			for (int i = lb->nvals[r] - 1; i >= 0; i--)
 				if (x >= lb->valx[r][i]) {
 					tui_lobby_set_choice(t,
@@ -471,6 +477,7 @@ tui_lobby_draw_value(struct tui *t, int r, int y, int x)
 	int w = t->cols - x;
 
 	lb->nvals[r] = 0;
+	lb->arrows[r] = false;
 	switch (it->kind) {
 	case TUI_LOBBY_CHOICE: {
 		int cur = tui_lobby_choice(t, (enum tui_lobby_row)r), all = 0;
@@ -483,6 +490,10 @@ tui_lobby_draw_value(struct tui *t, int r, int y, int x)
 			snprintf(buf, sizeof buf, "< [%s] >",
 			    _(it->choices[cur]));
 			tui_put(y, x, w, A_BOLD, buf);
+			lb->valx[r][0] = x;
+			lb->valx[r][1] = x + 2;
+			lb->nvals[r] = 2;
+			lb->arrows[r] = true;
 			break;
 		}
 		for (int i = 0; i < tui_lobby_nchoices(it) && w > 0; i++) {

@@ -194,6 +194,8 @@ struct tui_lobby {
 	int rowy[TUI_NROWS];		/* screen line of each row, -1 hidden */
 	int valx[TUI_NROWS][4];		/* screen column of each choice */
 	int nvals[TUI_NROWS];
+	bool arrows[TUI_NROWS];		/* drawn "< [choice] >": valx holds
+					 * the "<" and the choice */
 	char msg[256];
 };
 

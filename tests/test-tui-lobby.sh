@@ -2,15 +2,18 @@
 # test-tui-lobby.sh: the lobby with the mouse.  The engine's command being
 # typed shows its end and the cursor, and a click ends the typing keeping
 # what was typed: [ Start game ] starts with it.  The settings file keeps
-# the lobby's choices, not the command line's.
+# the lobby's choices, not the command line's.  A row too narrow for its
+# choices steps them with clicks on its arrows.
 . "${top_srcdir:-.}/tests/tui/lib.sh"
 tui_init test-tui-lobby
 settings="$XDG_CONFIG_HOME/tengen/settings"
 
-# click_on TEXT: a click on the first character of TEXT on the screen.
+# click_on TEXT [N]: a click on the first character of TEXT on the screen,
+# or N columns after it.
 click_on() {
 	tui_screen >"$tui_tmp/screen"
-	at=$(awk -v s="$1" 'i = index($0, s) { print i - 1, NR - 1; exit }' \
+	at=$(awk -v s="$1" -v n="${2:-0}" \
+		'i = index($0, s) { print i - 1 + n, NR - 1; exit }' \
 		"$tui_tmp/screen")
 	[ -n "$at" ] || tui_fail "no $1 to click"
 	tui_click $at
@@ -61,5 +64,23 @@ tui_file_has "$settings" "opponent=computer"
 tui_file_has "$settings" "pace=real"
 tui_file_has "$settings" "width=auto"
 tui_ok "the settings file holds the lobby's change alone"
+
+# Too narrow for all the choices, a row shows "< [choice] >": a click on
+# ">" steps forward, on "<" back.
+rm -f "$settings"
+tui_start --ascii
+tmux -L "$tui_sock" resize-window -t tui -x 60 -y 22
+tui_wait "< [Computer] >"
+click_on "< [Computer] >" 13
+tui_wait "< [Two players] >"
+tui_file_has "$settings" "opponent=hotseat"
+click_on "< [Two players] >" 16
+tui_wait "< [GTP engine] >"
+click_on "< [GTP engine] >"
+tui_wait "< [Two players] >"
+click_on "< [Two players] >" 3
+tui_wait "< [GTP engine] >"
+tui_file_has "$settings" "opponent=engine"
+tui_ok "the arrows of a narrow row step its choice"
 
 tui_done
