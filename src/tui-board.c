@@ -194,13 +194,18 @@ tui_board_cell(const struct tui *t, const struct tui_game *gm,
 			    (c == BLACK ? "▲" : "△") : (c == BLACK ? "x" : "o"));
 			cell->attr |= A_DIM;
 		} else if (t->set.numbers && num[p] > 0 && cw >= 2) {
-			int n = num[p];
+			int n = num[p], wrap = cw == 2 ? 100 : 1000;
+			const char *fmt = "%d";
 
-			if (n >= 100 && cw == 2) {
-				n %= 100;
+			/* A number wider than the point shows its last
+			 * digits, all of them (move 105 is "05", not "5"),
+			 * underlined. */
+			if (n >= wrap) {
+				n %= wrap;
+				fmt = cw == 2 ? "%02d" : "%03d";
 				cell->attr |= A_UNDERLINE;
 			}
-			snprintf(cell->text, sizeof cell->text, "%d", n);
+			snprintf(cell->text, sizeof cell->text, fmt, n);
 			if (p == b->last_move)
 				cell->attr = t->color ? (int)(COLOR_PAIR(TUI_PAIR_MARK) |
 				    A_BOLD) : (int)(A_BOLD | A_UNDERLINE);
