@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "ai.h"
+#include "gtp-client.h"
 #include "i18n.h"
 #include "tui.h"
 #include "tui-online.h"
@@ -315,7 +316,7 @@ tui_board_who(const struct tui_game *gm, enum color c, char *buf, size_t len)
 	static const char *const levels[] = {
 		N_("beginner"), N_("intermediate"), N_("advanced")
 	};
-	size_t n;
+	char name[SETTINGS_ENGINE_LEN];
 
 	switch (tui_game_kind(gm, c)) {
 	case TUI_HUMAN:
@@ -328,8 +329,8 @@ tui_board_who(const struct tui_game *gm, enum color c, char *buf, size_t len)
 		    gm->set.level : 0]));
 		break;
 	case TUI_ENGINE:
-		n = strcspn(gm->set.engine, " \t");
-		snprintf(buf, len, _("engine %.*s"), (int)n, gm->set.engine);
+		snprintf(buf, len, _("engine %s"), gtp_client_program(
+		    gm->set.engine, name, sizeof name));
 		break;
 	}
 	return buf;

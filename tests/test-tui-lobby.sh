@@ -1,7 +1,8 @@
 #!/bin/sh
 # test-tui-lobby.sh: the lobby with the mouse.  The engine's command being
 # typed shows its end and the cursor, and a click ends the typing keeping
-# what was typed: [ Start game ] starts with it.  The settings file keeps
+# what was typed: [ Start game ] starts with it, and names the engine by
+# its program, past a VAR=value and folders.  The settings file keeps
 # the lobby's choices, not the command line's.  A row too narrow for its
 # choices steps them with clicks on its arrows.
 . "${top_srcdir:-.}/tests/tui/lib.sh"
@@ -34,7 +35,8 @@ cmd="PADDING=one-that-makes-the-command-long '$tengen' --gtp --level beginner"
 tui_keys -l "$cmd"
 tui_wait "--gtp --level beginner_"
 click_on "[ Start game ]"
-tui_wait "White: engine"
+# The engine by its program's name, past the VAR=value and the folders.
+tui_wait "White: engine tengen"
 tui_wait "Move 0"
 tui_file_has "$settings" "engine=$cmd"
 tui_file_has "$XDG_DATA_HOME/tengen/current.conf" "engine=$cmd"
@@ -42,6 +44,7 @@ tui_goto E5 9
 tui_keys Enter
 tui_wait "Move 2"
 tui_ok "a click ends the typing, and the game starts with what was typed"
+tui_file_has "$XDG_DATA_HOME/tengen/current.sgf" "PW[tengen]"
 
 # The command line's choices are for this run: a change in the lobby writes
 # that change alone, and the file keeps its other values.
