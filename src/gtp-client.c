@@ -402,6 +402,87 @@ fail:
 	return NULL;
 }
 
+/* The next word of the shell command at *S into BUF, its quotes and
+ * backslashes taken away; false at the end.  The word is cut at LEN. */
+static bool
+gtp_client_word(const char **s, char *buf, size_t len)
+{
+	const char *p = *s;
+	size_t n = 0;
+	char q = 0;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p == '\0')
+		return false;
+	for (; *p != '\0'; p++) {
+		char c = *p;
+
+		if (q == 0 && (c == ' ' || c == '\t'))
+			break;
+		if (q == 0 && (c == '\'' || c == '"')) {
+			q = c;
+			continue;
+		}
+		if (q != 0 && c == q) {
+			q = 0;
+			continue;
+		}
+		if (c == '\\' && q != '\'' && p[1] != '\0')
+			c = *++p;
+		if (n + 1 < len)
+			buf[n++] = c;
+	}
+	buf[n] = '\0';
+	*s = p;
+	return true;
+}
+
+/* WORD is a shell's VAR=value. */
+static bool
+gtp_client_assignment(const char *word)
+{
+	const char *p = word;
+
+	if (!(*p == '_' || (*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z')))
+		return false;
+	while (*p == '_' || (*p >= 'A' && *p <= 'Z') ||
+	    (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9'))
+		p++;
+	return *p == '=';
+}
+
+char *
+gtp_client_program(const char *command, char *buf, size_t len)
+{
+	const char *s = command, *slash;
+	bool env = false;
+
+	if (len == 0)
+		return buf;
+	buf[0] = '\0';
+	while (gtp_client_word(&s, buf, len)) {
+		if (gtp_client_assignment(buf))
+			continue;
+		if (!env && strcmp(buf, "env") == 0) {
+			env = true;
+			continue;
+		}
+		if (env && buf[0] == '-') {
+			/* env -u NAME, -C DIR: the option's word too. */
+			if (strcmp(buf, "-u") == 0 || strcmp(buf, "-C") == 0)
+				gtp_client_word(&s, buf, len);
+			continue;
+		}
+		slash = strrchr(buf, '/');
+		if (slash != NULL && slash[1] != '\0')
+			memmove(buf, slash + 1, strlen(slash + 1) + 1);
+		return buf;
+	}
+	buf[0] = '\0';
+	return buf;
+}
+
 struct gtp_client *
 gtp_client_open(const char *command, const char *errlog)
 {

@@ -39,6 +39,13 @@ struct gtp_client;
  * cannot find shows up at the first command as "engine exited (status 127)". */
 struct gtp_client *gtp_client_open(const char *command, const char *errlog);
 
+/* The program COMMAND (as gtp_client_open() takes it) runs, by its name
+ * alone, for the players' names and messages: the first word that is not
+ * "env", an option of env or a VAR=value, without its quotes and folders
+ * ("X=1 '/opt/go engines/katago' gtp" is "katago").  In BUF (LEN bytes);
+ * returns BUF, "" when the command names no program. */
+char *gtp_client_program(const char *command, char *buf, size_t len);
+
 /* Start ARGV[0] (searched in PATH) with ARGV, no shell involved. */
 struct gtp_client *gtp_client_open_argv(char *const argv[], const char *errlog);
 

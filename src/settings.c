@@ -479,6 +479,49 @@ settings_keep_line(char *line, int no, void *arg)
 }
 
 int
+settings_merge(struct settings *dst, const struct settings *from,
+    const struct settings *to)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < SETTINGS_NROWS; i++) {
+		const struct settings_row *row = &settings_rows[i];
+		const char *a = (const char *)from + row->offset;
+		const char *b = (const char *)to + row->offset;
+		size_t len;
+		bool same;
+		double da, db;
+
+		switch (row->type) {
+		case SETTINGS_DOUBLE:
+			memcpy(&da, a, sizeof da);
+			memcpy(&db, b, sizeof db);
+			same = da == db;
+			len = sizeof da;
+			break;
+		case SETTINGS_BOOL:
+			len = sizeof(bool);
+			same = memcmp(a, b, len) == 0;
+			break;
+		case SETTINGS_STRING:
+			/* The two strings of the struct are of one size. */
+			len = SETTINGS_ENGINE_LEN;
+			same = strcmp(a, b) == 0;
+			break;
+		default:
+			len = sizeof(int);
+			same = memcmp(a, b, len) == 0;
+			break;
+		}
+		if (!same) {
+			memcpy((char *)dst + row->offset, b, len);
+			n++;
+		}
+	}
+	return n;
+}
+
+int
 settings_save(const struct settings *s, const char *path)
 {
 	char *text = settings_format(s), *old = settings_read(path);

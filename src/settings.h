@@ -81,6 +81,11 @@ char *settings_format(const struct settings *s);
  * setting as a comment.  Returns 0 or -1 with errno. */
 int settings_save(const struct settings *s, const char *path);
 
+/* Into DST, every setting that differs between FROM and TO, as TO has it;
+ * the others stay as DST has them.  Returns how many were copied. */
+int settings_merge(struct settings *dst, const struct settings *from,
+		   const struct settings *to);
+
 /* Names of enum values as the file and the command line spell them; -1 from
  * the parsers when the word is not one of them. */
 int settings_pace_parse(const char *word);

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "ai.h"
+#include "gtp-client.h"
 #include "i18n.h"
 #include "tui.h"
 #include "tui-online.h"
@@ -194,13 +195,18 @@ tui_board_cell(const struct tui *t, const struct tui_game *gm,
 			    (c == BLACK ? "▲" : "△") : (c == BLACK ? "x" : "o"));
 			cell->attr |= A_DIM;
 		} else if (t->set.numbers && num[p] > 0 && cw >= 2) {
-			int n = num[p];
+			int n = num[p], wrap = cw == 2 ? 100 : 1000;
+			const char *fmt = "%d";
 
-			if (n >= 100 && cw == 2) {
-				n %= 100;
+			/* A number wider than the point shows its last
+			 * digits, all of them (move 105 is "05", not "5"),
+			 * underlined. */
+			if (n >= wrap) {
+				n %= wrap;
+				fmt = cw == 2 ? "%02d" : "%03d";
 				cell->attr |= A_UNDERLINE;
 			}
-			snprintf(cell->text, sizeof cell->text, "%d", n);
+			snprintf(cell->text, sizeof cell->text, fmt, n);
 			if (p == b->last_move)
 				cell->attr = t->color ? (int)(COLOR_PAIR(TUI_PAIR_MARK) |
 				    A_BOLD) : (int)(A_BOLD | A_UNDERLINE);
@@ -310,7 +316,7 @@ tui_board_who(const struct tui_game *gm, enum color c, char *buf, size_t len)
 	static const char *const levels[] = {
 		N_("beginner"), N_("intermediate"), N_("advanced")
 	};
-	size_t n;
+	char name[SETTINGS_ENGINE_LEN];
 
 	switch (tui_game_kind(gm, c)) {
 	case TUI_HUMAN:
@@ -323,8 +329,8 @@ tui_board_who(const struct tui_game *gm, enum color c, char *buf, size_t len)
 		    gm->set.level : 0]));
 		break;
 	case TUI_ENGINE:
-		n = strcspn(gm->set.engine, " \t");
-		snprintf(buf, len, _("engine %.*s"), (int)n, gm->set.engine);
+		snprintf(buf, len, _("engine %s"), gtp_client_program(
+		    gm->set.engine, name, sizeof name));
 		break;
 	}
 	return buf;

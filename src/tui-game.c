@@ -210,6 +210,19 @@ tui_game_result(const struct tui *t, char *buf, size_t len)
 		    _("B+R: White resigned, Black wins") :
 		    _("W+R: Black resigned, White wins"));
 		break;
+	case GAME_END_TIME:
+		snprintf(buf, len, g->winner == BLACK ?
+		    _("B+T: White lost on time, Black wins") :
+		    _("W+T: Black lost on time, White wins"));
+		break;
+	case GAME_END_FORFEIT:
+		snprintf(buf, len, g->winner == BLACK ?
+		    _("B+F: White forfeited, Black wins") :
+		    _("W+F: Black forfeited, White wins"));
+		break;
+	case GAME_END_DRAW:
+		snprintf(buf, len, _("Draw: neither side wins"));
+		break;
 	case GAME_END_WIN:
 		snprintf(buf, len, g->winner == BLACK ?
 		    _("B+: Black wins") : _("W+: White wins"));
@@ -693,9 +706,11 @@ tui_game_to_lobby(struct tui *t)
 {
 	struct tui_game *gm = &t->game;
 
-	tui_game_stop_thinking(gm);
+	/* The computer is stopped only once the player leaves: a save
+	 * that fails keeps the game going, and the computer's move with it. */
 	if (!tui_game_may_leave(t))
 		return;
+	tui_game_stop_thinking(gm);
 	tui_game_end(t);
 	tui_lobby_enter(t);
 }
@@ -822,9 +837,10 @@ tui_game_action(struct tui *t, enum tui_action a)
 		tui_game_to_lobby(t);
 		break;
 	case TUI_QUIT:
-		tui_game_stop_thinking(gm);
-		if (tui_game_may_leave(t))
+		if (tui_game_may_leave(t)) {
+			tui_game_stop_thinking(gm);
 			t->quit = true;
+		}
 		break;
 	case TUI_BACK:
 		tui_game_view(gm, (gm->view < 0 ? gm->g.nmoves : gm->view) - 1);

@@ -177,7 +177,7 @@ tui_lobby_check(struct tui *t, enum tui_lobby_row row)
 static void
 tui_lobby_saved(struct tui *t)
 {
-	if (settings_save(&t->set, t->config_path) < 0)
+	if (tui_settings_save(t) < 0)
 		snprintf(t->lobby.msg, sizeof t->lobby.msg,
 		    _("Cannot write the settings to %.200s"), t->config_path);
 }
@@ -245,15 +245,19 @@ tui_lobby_start(struct tui *t)
 {
 	char note[PATH_MAX + 200];
 
+	/* A game that does not begin leaves the folder to another tengen:
+	 * the lock goes with the failure. */
 	if (tui_game_claim(t, note, sizeof note) < 0 ||
 	    tui_game_keep_unfinished(t, note, sizeof note) < 0) {
+		tui_save_release(&t->lock_fd);
 		tui_lobby_say(t, note);
 		return;
 	}
-	if (tui_game_new(t, &t->set) < 0)
+	if (tui_game_new(t, &t->set) < 0) {
+		tui_save_release(&t->lock_fd);
 		snprintf(t->lobby.msg, sizeof t->lobby.msg,
 		    _("Cannot start a game of that size"));
-	else if (note[0] != '\0')
+	} else if (note[0] != '\0')
 		tui_game_message(&t->game, false, "%s", note);
 }
 
@@ -275,9 +279,11 @@ tui_lobby_continue(struct tui *t)
 	tui_save_path(t->data_dir, "current.sgf", path, sizeof path);
 	/* Named without its folder (the lobby's message has two lines):
 	 * "current.sgf:3:7: what is wrong" keeps the where and the why. */
-	if (tui_game_load(t, path, &t->set, true, err, sizeof err) < 0)
+	if (tui_game_load(t, path, &t->set, true, err, sizeof err) < 0) {
+		tui_save_release(&t->lock_fd);
 		tui_lobby_say(t, strncmp(err, t->data_dir, dl) == 0 &&
 		    err[dl] == '/' ? err + dl + 1 : err);
+	}
 }
 
 static void
@@ -321,19 +327,27 @@ tui_lobby_move(struct tui *t, int d)
 	}
 }
 
+/* The engine's command as typed, kept (an empty one keeps the old). */
+static void
+tui_lobby_edit_done(struct tui *t)
+{
+	struct tui_lobby *lb = &t->lobby;
+
+	if (lb->edit[0] != '\0')
+		snprintf(t->set.engine, sizeof t->set.engine, "%s", lb->edit);
+	lb->editing = false;
+	tui_lobby_saved(t);
+}
+
 static void
 tui_lobby_edit_key(struct tui *t, int key)
 {
 	struct tui_lobby *lb = &t->lobby;
 	size_t len = strlen(lb->edit);
 
-	if (key == '\n' || key == '\r' || key == KEY_ENTER) {
-		if (len > 0)
-			snprintf(t->set.engine, sizeof t->set.engine, "%s",
-			    lb->edit);
-		lb->editing = false;
-		tui_lobby_saved(t);
-	} else if (key == 27)
+	if (key == '\n' || key == '\r' || key == KEY_ENTER)
+		tui_lobby_edit_done(t);
+	else if (key == 27)
 		lb->editing = false;
 	else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
 		if (len > 0)
@@ -403,13 +417,23 @@ tui_lobby_click(struct tui *t, int y, int x)
 {
 	struct tui_lobby *lb = &t->lobby;
 
+	/* A click ends the typing as Enter does, then acts: [ Start game ]
+	 * starts with the command just typed. */
+	if (lb->editing)
+		tui_lobby_edit_done(t);
 	for (int r = 0; r < TUI_NROWS; r++) {
 		const struct tui_lobby_item *it = &tui_lobby_items[r];
 
 		if (lb->rowy[r] != y || y < 0)
 			continue;
 		lb->row = r;
-		if (it->kind == TUI_LOBBY_CHOICE) {
+		if (it->kind == TUI_LOBBY_CHOICE && lb->arrows[r]) {
+			/* "< [choice] >": the arrow steps back, the choice
+			 * and the other arrow forward, as Enter does. */
+			if (x >= lb->valx[r][0])
+				tui_lobby_step(t, (enum tui_lobby_row)r,
+				    x >= lb->valx[r][1] ? 1 : -1);
+		} else if (it->kind == TUI_LOBBY_CHOICE) {
 			for (int i = lb->nvals[r] - 1; i >= 0; i--)
 				if (x >= lb->valx[r][i]) {
 					tui_lobby_set_choice(t,
@@ -453,6 +477,7 @@ tui_lobby_draw_value(struct tui *t, int r, int y, int x)
 	int w = t->cols - x;
 
 	lb->nvals[r] = 0;
+	lb->arrows[r] = false;
 	switch (it->kind) {
 	case TUI_LOBBY_CHOICE: {
 		int cur = tui_lobby_choice(t, (enum tui_lobby_row)r), all = 0;
@@ -465,6 +490,10 @@ tui_lobby_draw_value(struct tui *t, int r, int y, int x)
 			snprintf(buf, sizeof buf, "< [%s] >",
 			    _(it->choices[cur]));
 			tui_put(y, x, w, A_BOLD, buf);
+			lb->valx[r][0] = x;
+			lb->valx[r][1] = x + 2;
+			lb->nvals[r] = 2;
+			lb->arrows[r] = true;
 			break;
 		}
 		for (int i = 0; i < tui_lobby_nchoices(it) && w > 0; i++) {
@@ -492,11 +521,12 @@ tui_lobby_draw_value(struct tui *t, int r, int y, int x)
 		lb->nvals[r] = 2;
 		break;
 	case TUI_LOBBY_TEXT:
-		if (lb->editing)
+		/* While typing, the end and the cursor stay in sight. */
+		if (lb->editing) {
 			snprintf(buf, sizeof buf, "%s_", lb->edit);
-		else
-			snprintf(buf, sizeof buf, "%s", t->set.engine);
-		tui_put(y, x, w, lb->editing ? A_UNDERLINE : 0, buf);
+			tui_put_tail(y, x, w, A_UNDERLINE, buf);
+		} else
+			tui_put(y, x, w, 0, t->set.engine);
 		break;
 	default:
 		break;

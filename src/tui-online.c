@@ -212,7 +212,7 @@ tui_online_open_room(struct tui *t, int i)
 	    t);
 	if (t->set.room != o->rooms[i].id) {
 		t->set.room = (int)o->rooms[i].id;
-		settings_save(&t->set, t->config_path);
+		tui_settings_save(t);
 	}
 }
 
@@ -301,7 +301,7 @@ tui_online_logged_in(struct tui *t, const char *name, const char *token)
 		    o->url, name);
 	if (strcmp(t->set.server, o->url) != 0) {
 		snprintf(t->set.server, sizeof t->set.server, "%s", o->url);
-		settings_save(&t->set, t->config_path);
+		tui_settings_save(t);
 	}
 	tui_online_lobby(t);
 }

@@ -38,22 +38,11 @@ tui_player_gtp_color(enum color c)
 	return c == WHITE ? "w" : "b";
 }
 
-/* The engine's program name, for messages: the first word of its command
- * line, without quotes or folders. */
+/* The engine's program name, for messages. */
 static const char *
 tui_player_engine_name(const struct tui_player *p, char *buf, size_t len)
 {
-	const char *s = p->engine, *slash;
-	char q = 0;
-	size_t n = 0;
-
-	if (*s == '\'' || *s == '"')
-		q = *s++;
-	while (s[n] != '\0' && (q ? s[n] != q : s[n] != ' ' && s[n] != '\t'))
-		n++;
-	snprintf(buf, len, "%.*s", (int)n, s);
-	slash = strrchr(buf, '/');
-	return slash != NULL && slash[1] != '\0' ? slash + 1 : buf;
+	return gtp_client_program(p->engine, buf, len);
 }
 
 /* Send CMD to the engine; 0, or -1 with a refusal's reason kept in

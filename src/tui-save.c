@@ -31,6 +31,7 @@
 
 #include "ai.h"
 #include "game-sgf.h"
+#include "gtp-client.h"
 #include "sgf.h"
 #include "tui.h"
 #include "util.h"
@@ -47,7 +48,6 @@ tui_save_name(const struct settings *set, enum color human, enum color c)
 {
 	char buf[SETTINGS_ENGINE_LEN + 32];
 	const char *user = getenv("USER");
-	size_t n;
 
 	if (set->opponent == SETTINGS_HOTSEAT || c == human)
 		return user != NULL && *user != '\0' ? xstrdup(user) : NULL;
@@ -57,9 +57,8 @@ tui_save_name(const struct settings *set, enum color human, enum color c)
 		return xstrdup(buf);
 	}
 	/* The engine's program name, without its path and arguments. */
-	n = strcspn(set->engine, " \t");
-	snprintf(buf, sizeof buf, "%.*s", (int)n, set->engine);
-	return xstrdup(strrchr(buf, '/') ? strrchr(buf, '/') + 1 : buf);
+	gtp_client_program(set->engine, buf, sizeof buf);
+	return buf[0] != '\0' ? xstrdup(buf) : NULL;
 }
 
 static char *

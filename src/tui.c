@@ -382,11 +382,87 @@ tui_draw(struct tui *t)
 	doupdate();
 }
 
+/*
+ * A cursor-position report (ESC [ row ; col R) is the terminal's answer to
+ * the width probe (tui-term.c).  Over a slow link it can come after the
+ * probe has stopped waiting, and its bytes would act as Esc, [, digits and
+ * R on the game.  No player types one, so the keys that begin one are held
+ * back until it is complete (then dropped) or broken (then passed on).
+ */
+#define TUI_REPORT_MAX 16
+
+struct tui_report {
+	int keys[TUI_REPORT_MAX];
+	int n;
+	int state;	/* 0 none, 1 Esc, 2 [, 3 row, 4 ;, 5 column */
+};
+
+/* The state after KEY in state STATE, or -1 if KEY ends no report
+ * begun; 6: the report is complete. */
+static int
+tui_report_next(int state, int key)
+{
+	bool digit = key >= '0' && key <= '9';
+
+	switch (state) {
+	case 0:
+		return key == 27 ? 1 : -1;
+	case 1:
+		return key == '[' ? 2 : -1;
+	case 2:
+		return digit ? 3 : -1;
+	case 3:
+		return digit ? 3 : key == ';' ? 4 : -1;
+	case 4:
+		return digit ? 5 : -1;
+	case 5:
+		return digit ? 5 : key == 'R' ? 6 : -1;
+	}
+	return -1;
+}
+
+/* The keys held back are keys after all. */
+static void
+tui_report_flush(struct tui *t, struct tui_report *r)
+{
+	for (int i = 0; i < r->n && !t->quit; i++)
+		tui_key(t, r->keys[i]);
+	r->n = 0;
+	r->state = 0;
+}
+
+/* KEY, unless it is part of a cursor-position report. */
+static void
+tui_report_key(struct tui *t, struct tui_report *r, int key)
+{
+	int next = tui_report_next(r->state, key);
+
+	if (next < 0 && r->state != 0) {
+		tui_report_flush(t, r);
+		next = tui_report_next(0, key);
+	}
+	if (next < 0) {
+		tui_key(t, key);
+		return;
+	}
+	if (next == 6) {
+		r->n = 0;
+		r->state = 0;
+		return;
+	}
+	r->keys[r->n++] = key;
+	r->state = next;
+	if (r->n == TUI_REPORT_MAX)
+		tui_report_flush(t, r);
+}
+
 #define TUI_NET_FDS 64		/* net-http.c's NET_HTTP_MAX_SOCKETS */
 
 static int
 tui_loop(struct tui *t)
 {
+	struct tui_report report = { .n = 0 };
+
 	while (!t->quit) {
 		struct pollfd pfd[2 + TUI_NET_FDS] = {
 			{ STDIN_FILENO, POLLIN, 0 },
@@ -421,7 +497,10 @@ tui_loop(struct tui *t)
 		if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL))
 			break;	/* the terminal is gone: save and leave */
 		while (!t->quit && (key = getch()) != ERR)
-			tui_key(t, key);
+			tui_report_key(t, &report, key);
+		/* What came so far and began a report but did not end it
+		 * was typed: a report comes in one piece. */
+		tui_report_flush(t, &report);
 	}
 	return 0;
 }
@@ -454,7 +533,16 @@ tui_paths(struct tui *t)
 	return 0;
 }
 
-/* The command line's choices over the saved settings. */
+int
+tui_settings_save(struct tui *t)
+{
+	settings_merge(&t->saved, &t->set_seen, &t->set);
+	t->set_seen = t->set;
+	return settings_save(&t->saved, t->config_path);
+}
+
+/* The command line's choices over the saved settings, for this run only:
+ * t->saved keeps the file's. */
 static void
 tui_apply_start(struct tui *t, const struct tui_start *st)
 {
@@ -574,7 +662,9 @@ tui_run(struct tui_start *st)
 	if (nbad > 0 && t->lobby.msg[0] == '\0')
 		snprintf(t->lobby.msg, sizeof t->lobby.msg,
 		    _("%s: not read, kept in the file"), bad);
+	t->saved = t->set;
 	tui_apply_start(t, st);
+	t->set_seen = t->set;
 	if (tui_open(t, st) < 0) {
 		fprintf(stderr, "%s\n", t->error);
 		free(t);

@@ -194,6 +194,8 @@ struct tui_lobby {
 	int rowy[TUI_NROWS];		/* screen line of each row, -1 hidden */
 	int valx[TUI_NROWS][4];		/* screen column of each choice */
 	int nvals[TUI_NROWS];
+	bool arrows[TUI_NROWS];		/* drawn "< [choice] >": valx holds
+					 * the "<" and the choice */
 	char msg[256];
 };
 
@@ -215,7 +217,11 @@ struct tui_online;
 
 /* The whole program. */
 struct tui {
-	struct settings set;		/* the player's settings */
+	struct settings set;		/* the player's settings, with the
+					 * command line's choices over them */
+	struct settings saved;		/* the settings file's: the lobby's
+					 * choices alone */
+	struct settings set_seen;	/* set as last saved (or started) */
 	char config_path[PATH_MAX];	/* settings file */
 	char data_dir[PATH_MAX];	/* games */
 	bool ascii;			/* GNU Go's showboard characters */
@@ -267,6 +273,9 @@ enum {
 
 /* tui.c */
 int tui_run(struct tui_start *start);
+/* Write to the settings file what changed in t->set since the last time;
+ * the command line's choices not changed since are not written. */
+int tui_settings_save(struct tui *t);
 void tui_bell(struct tui *t);
 /* Text helpers: display width of UTF-8 text, and drawing it clipped to W
  * columns at Y, X with ATTR.  Return the columns used. */

@@ -478,6 +478,36 @@ test_gnugo(void **state)
 	assert_int_equal(gtp_client_close(c), 0);
 }
 
+/* The program a command runs, by name: past VAR=value words and env,
+ * without quotes and folders. */
+static void
+test_program(void **state)
+{
+	static const struct {
+		const char *command, *name;
+	} cases[] = {
+		{ "gnugo --mode gtp", "gnugo" },
+		{ "/usr/games/gnugo --mode gtp", "gnugo" },
+		{ "SLOW_DELAY=8 /path/engine.py", "engine.py" },
+		{ "'/opt/go engines/katago' gtp", "katago" },
+		{ "\"/opt/go engines/katago\" gtp", "katago" },
+		{ "/opt/go\\ engines/leela-zero -g", "leela-zero" },
+		{ "env X=1 gnugo --mode gtp", "gnugo" },
+		{ "env -i -u HOME A=1 B='x y' /bin/pachi", "pachi" },
+		{ "  \tgnugo", "gnugo" },
+		{ "X=1 Y=2", "" },
+		{ "", "" },
+	};
+	char buf[64];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		assert_string_equal(gtp_client_program(cases[i].command, buf,
+		    sizeof buf), cases[i].name);
+	/* A word longer than the buffer is cut, not overrun. */
+	assert_string_equal(gtp_client_program("abcdefghij", buf, 4), "abc");
+}
+
 int
 main(void)
 {
@@ -497,6 +527,7 @@ main(void)
 		cmocka_unit_test(test_stubborn_behind_shell),
 		cmocka_unit_test(test_not_found),
 		cmocka_unit_test(test_gnugo),
+		cmocka_unit_test(test_program),
 	};
 	const char *srcdir = getenv("top_srcdir");
 	const char *gnugo = getenv("GNUGO");

@@ -182,6 +182,35 @@ test_save_through_link(void **state)
 	rmdir(dir);
 }
 
+/* A merge copies what changed between two versions, and nothing else:
+ * the lobby's changes go to the file, the command line's choices do not. */
+static void
+test_merge(void **state)
+{
+	struct settings file, before, after;
+
+	(void)state;
+	settings_default(&file);
+	before = file;
+	before.size = 9;
+	before.pace = SETTINGS_PACE_OFF;
+	before.width = SETTINGS_WIDTH_WIDE;
+	snprintf(before.engine, sizeof before.engine, "gnugo --mode gtp --level 1");
+	after = before;
+	assert_int_equal(settings_merge(&file, &before, &after), 0);
+	after.numbers = !before.numbers;
+	after.komi = 0.5;
+	snprintf(after.server, sizeof after.server, "https://go.example");
+	assert_int_equal(settings_merge(&file, &before, &after), 3);
+	assert_true(file.numbers == after.numbers);
+	assert_true(file.komi == 0.5);
+	assert_string_equal(file.server, "https://go.example");
+	assert_int_equal(file.size, 19);
+	assert_int_equal(file.pace, SETTINGS_PACE_REAL);
+	assert_int_equal(file.width, SETTINGS_WIDTH_AUTO);
+	assert_string_not_equal(file.engine, before.engine);
+}
+
 int
 main(void)
 {
@@ -192,6 +221,7 @@ main(void)
 		cmocka_unit_test(test_where_and_why),
 		cmocka_unit_test(test_save_keeps_lines),
 		cmocka_unit_test(test_save_through_link),
+		cmocka_unit_test(test_merge),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

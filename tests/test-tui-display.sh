@@ -2,8 +2,9 @@
 # test-tui-display.sh: how the screen looks and behaves as a terminal
 # program: Unicode lines and stones by default, 19x19 with its panel in
 # 80x24, a clear message in a terminal too small and a redraw when it grows,
-# move numbers, the key list, NO_COLOR, a cursor move that sends only a
-# few bytes to the terminal, and ASCII alone where the locale is not UTF-8.
+# move numbers (from 100 on, their last two digits), the key list,
+# NO_COLOR, a cursor move that sends only a few bytes to the terminal, and
+# ASCII alone where the locale is not UTF-8.
 . "${top_srcdir:-.}/tests/tui/lib.sh"
 tui_init test-tui-display
 
@@ -26,6 +27,23 @@ tui_wait "Black played K10"
 tui_wait "10 ├─┼─┼─╋─┼─┼─┼─┼─┼─1─┼─┼─┼─┼─┼─╋─┼─┼─┤ 10"
 tui_keys Right Enter
 tui_wait "10 ├─┼─┼─╋─┼─┼─┼─┼─┼─1─2─┼─┼─┼─┼─╋─┼─┼─┤ 10"
+
+# From move 100 on, the last two digits, all of them: 101 is "01", not "1".
+awk 'BEGIN {
+	a = "abcdefghijklmnopqrs"
+	printf "(;GM[1]FF[4]SZ[19]KM[7.5]"
+	for (k = 0; k < 55; k++)
+		printf ";B[%s%s];W[%s%s]", substr(a, k % 19 + 1, 1),
+		    substr(a, 19 - int(k / 19), 1), substr(a, k % 19 + 1, 1),
+		    substr(a, int(k / 19) + 1, 1)
+	print ")"
+}' >"$tui_tmp/numbers.sgf"
+tui_start --ambiwidth narrow "$tui_tmp/numbers.sgf"
+tui_wait "Move 110"
+tui_wait " 3 7779818385878991939597990103050709┼─┤  3"
+tui_wait "17 7880828486889092949698000204060810┼─┤ 17"
+tui_start --hotseat --size 19 --ambiwidth narrow
+tui_wait "tengen  19x19"
 
 # The key list.
 tui_keys '?'

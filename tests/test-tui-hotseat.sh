@@ -4,8 +4,9 @@
 # a forbidden point marked and refused with its reason in the status line,
 # two passes, counting with a group toggled dead and alive, and the result
 # on the screen and in the saved SGF record; a result taken back with its
-# archive, and a record's result that no move gave taken back alone; of a
-# file of two games, the first, with a word that there are more.
+# archive, and a record's result that no move gave taken back alone; a
+# record won on time, by forfeit or drawn shown as such; of a file of two
+# games, the first, with a word that there are more.
 . "${top_srcdir:-.}/tests/tui/lib.sh"
 tui_init test-tui-hotseat
 
@@ -160,6 +161,24 @@ for re in "B+2.5" "W+T"; do
 	tui_file_lacks "$XDG_DATA_HOME/tengen/current.sgf" "RE["
 	tui_ok "Z on RE[$re] takes back the result alone"
 done
+
+# A record won on time or by forfeit, or drawn, says so.
+for case in "W+T|W+T: Black lost on time, White wins" \
+	"B+Time|B+T: White lost on time, Black wins" \
+	"B+F|B+F: White forfeited, Black wins" \
+	"W+Forfeit|W+F: Black forfeited, White wins" \
+	"Draw|Draw: neither side wins" "Jigo|Draw: neither side wins"; do
+	re=${case%%|*}
+	printf '(;GM[1]FF[4]SZ[9]KM[7.5]RE[%s];B[ee];W[cc];B[gg])\n' "$re" \
+		>"$tui_tmp/result.sgf"
+	tui_start --ascii "$tui_tmp/result.sgf"
+	tui_wait "look through the moves"
+	tui_wait "${case#*|}"
+	tui_screen | grep -F -q "The game is over" &&
+		tui_fail "RE[$re] shows no result"
+	tui_ok "RE[$re] shows its result"
+done
+tui_stop
 
 # A file of two games: the first is loaded, and the status line says that
 # there are more (on one line or two).
