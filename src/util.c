@@ -93,6 +93,26 @@ util_write_atomic(const char *path, const void *data, size_t len)
 	return util_write_atomic_mode(path, data, len, 0666);
 }
 
+/* All LEN bytes of DATA to FD, through interruptions: 0 or -1. */
+static int
+util_write_all(int fd, const void *data, size_t len)
+{
+	const char *p = data;
+
+	while (len > 0) {
+		ssize_t w = write(fd, p, len);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += w;
+		len -= (size_t)w;
+	}
+	return 0;
+}
+
 /* The file a symbolic link PATH names that is not there yet, following a
  * chain of links; NULL (errno set) if the chain is too long or broken
  * otherwise. */
@@ -161,25 +181,16 @@ util_std_stream(const struct stat *st)
 static int
 util_write_in_place(const char *path, int std, const void *data, size_t len)
 {
-	const char *p = data;
 	int fd = std >= 0 ? std : open(path, O_WRONLY | O_CLOEXEC), saved;
 
 	if (fd < 0)
 		return -1;
-	while (len > 0) {
-		ssize_t w = write(fd, p, len);
-
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			saved = errno;
-			if (std < 0)
-				close(fd);
-			errno = saved;
-			return -1;
-		}
-		p += w;
-		len -= (size_t)w;
+	if (util_write_all(fd, data, len) < 0) {
+		saved = errno;
+		if (std < 0)
+			close(fd);
+		errno = saved;
+		return -1;
 	}
 	return std >= 0 ? 0 : close(fd);
 }
@@ -191,7 +202,6 @@ util_write_atomic_mode(const char *path, const void *data, size_t len,
 	static unsigned serial;
 	struct stat lst, fst;
 	char *real = NULL;
-	const char *p = data;
 	int fd = -1, saved;
 
 	/* A symbolic link is written through, to the file it names (in a
@@ -239,17 +249,8 @@ util_write_atomic_mode(const char *path, const void *data, size_t len,
 		errno = saved;
 		return -1;
 	}
-	while (len > 0) {
-		ssize_t w = write(fd, p, len);
-
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			goto fail;
-		}
-		p += w;
-		len -= (size_t)w;
-	}
+	if (util_write_all(fd, data, len) < 0)
+		goto fail;
 	/* A file written over keeps its permissions, within MODE. */
 	struct stat st;
 	if (stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
