@@ -359,8 +359,9 @@ tui_game_first_of_more(struct tui_game *gm)
 
 int
 tui_game_load(struct tui *t, const char *path, const struct settings *set,
-	      bool resume, char *err, size_t errlen)
+	      enum tui_load how, char *err, size_t errlen)
 {
+	bool resume = how == TUI_LOAD_RESUME;
 	struct tui_game *gm = &t->game;
 	struct settings s = *set;
 	struct game g;
@@ -381,7 +382,10 @@ tui_game_load(struct tui *t, const char *path, const struct settings *set,
 		s.numbers = set->numbers;
 		s.pace = set->pace;
 		s.sound = set->sound;
-	} else if (g.end == GAME_END_NONE && !tui_save_is_current(t->data_dir,
+	} else if (how == TUI_LOAD_GUESS && !tui_save_opponent(&from, &s)) {
+		s.opponent = SETTINGS_HOTSEAT;
+	}
+	if (!resume && g.end == GAME_END_NONE && !tui_save_is_current(t->data_dir,
 	    path) && tui_game_keep_unfinished(t, note, sizeof note) < 0) {
 		/* Another unfinished game would take the place of the one
 		 * saved, which could not be kept. */

@@ -279,7 +279,7 @@ tui_lobby_continue(struct tui *t)
 	tui_save_path(t->data_dir, "current.sgf", path, sizeof path);
 	/* Named without its folder (the lobby's message has two lines):
 	 * "current.sgf:3:7: what is wrong" keeps the where and the why. */
-	if (tui_game_load(t, path, &t->set, true, err, sizeof err) < 0) {
+	if (tui_game_load(t, path, &t->set, TUI_LOAD_RESUME, err, sizeof err) < 0) {
 		tui_save_release(&t->lock_fd);
 		tui_lobby_say(t, strncmp(err, t->data_dir, dl) == 0 &&
 		    err[dl] == '/' ? err + dl + 1 : err);

@@ -61,6 +61,25 @@ tui_save_name(const struct settings *set, enum color human, enum color c)
 	return buf[0] != '\0' ? xstrdup(buf) : NULL;
 }
 
+bool
+tui_save_opponent(const struct sgf_record *rec, struct settings *set)
+{
+	const char *name[2] = { rec->black, rec->white };
+	enum ai_level level[2];
+	bool computer[2];
+
+	for (int i = 0; i < 2; i++)
+		computer[i] = name[i] != NULL &&
+		    strncmp(name[i], "tengen ", 7) == 0 &&
+		    ai_level_parse(name[i] + 7, &level[i]) == 0;
+	if (computer[0] == computer[1])
+		return false;
+	set->opponent = SETTINGS_COMPUTER;
+	set->level = (int)level[computer[0] ? 0 : 1];
+	set->color = computer[0] ? WHITE : BLACK;
+	return true;
+}
+
 static char *
 tui_save_dup(const char *s)
 {

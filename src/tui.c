@@ -674,13 +674,14 @@ tui_run(struct tui_start *st)
 		char err[400];
 		struct settings s = t->set;
 
-		/* Two players, unless the command line names an opponent. */
-		if (!(st->have & (TUI_HAVE_LEVEL | TUI_HAVE_ENGINE |
-		    TUI_HAVE_COLOR)))
-			s.opponent = SETTINGS_HOTSEAT;
+		/* The opponent the command line names; or else the computer
+		 * the record names (a game tengen kept), or two players. */
+		bool named = st->have & (TUI_HAVE_LEVEL | TUI_HAVE_ENGINE |
+		    TUI_HAVE_COLOR | TUI_HAVE_HOTSEAT);
+
 		if (tui_game_claim(t, err, sizeof err) < 0 ||
-		    tui_game_load(t, st->file, &s, false, err,
-		    sizeof err) < 0) {
+		    tui_game_load(t, st->file, &s, named ? TUI_LOAD_FILE :
+		    TUI_LOAD_GUESS, err, sizeof err) < 0) {
 			snprintf(t->error, sizeof t->error, "tengen: %s", err);
 			t->quit = true;
 			rc = 1;

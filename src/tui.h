@@ -332,8 +332,14 @@ void tui_lobby_draw(struct tui *t);
 
 /* tui-game.c */
 int tui_game_new(struct tui *t, const struct settings *set);
+/* How tui_game_load() opens a record. */
+enum tui_load {
+	TUI_LOAD_FILE,		/* a record by name, opponent as SET says */
+	TUI_LOAD_GUESS,		/* the same, against the computer it names */
+	TUI_LOAD_RESUME		/* current.sgf, with current.conf */
+};
 int tui_game_load(struct tui *t, const char *path, const struct settings *set,
-		  bool resume, char *err, size_t errlen);
+		  enum tui_load how, char *err, size_t errlen);
 void tui_game_end(struct tui *t);
 void tui_game_key(struct tui *t, int key);
 void tui_game_click(struct tui *t, int y, int x);
@@ -443,6 +449,10 @@ int tui_save_read_meta(const char *dir, struct settings *set);
 /* Is current.sgf an unfinished game, or a file that cannot be read (kept
  * aside, never written over, and its error shown when continued)? */
 bool tui_save_unfinished(const char *dir);
+/* The computer a record names, as tengen writes it: one player "tengen
+ * LEVEL", the other someone else.  True with SET's opponent, level and
+ * colour (the other player's) made so; false, SET as it was, if not. */
+bool tui_save_opponent(const struct sgf_record *rec, struct settings *set);
 /* Before another game takes the place of an unfinished DIR/current.sgf:
  * move it to DIR/unfinished-DATE.sgf (its name into KEPT, "" when there
  * was none to keep).  0, or -1 with errno. */

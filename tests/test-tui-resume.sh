@@ -113,10 +113,14 @@ tui_keys End
 tui_wait "Back to the game at move 3"
 tui_stop
 
-# Without --level or --engine, a saved game opened by name is played by
-# two people, whatever the settings say.
+# Without --level or --engine, a saved game opened by name whose record
+# names no computer of tengen's is played by two people, whatever the
+# settings say.
 printf 'opponent=computer\n' >>"$XDG_CONFIG_HOME/tengen/settings"
-tui_start --ascii "$tui_tmp/saved.sgf"
+sed 's/P[BW]\[[^]]*\]//g; s/^(;/(;PB[Ann]PW[Bob]/' "$tui_tmp/saved.sgf" \
+	>"$tui_tmp/people.sgf"
+tui_file_has "$tui_tmp/people.sgf" "PB[Ann]PW[Bob]"
+tui_start --ascii "$tui_tmp/people.sgf"
 tui_wait "Black: player"
 tui_wait "White: player"
 tui_stop
@@ -190,6 +194,35 @@ if tui_screen | grep -q "Continue last game"; then
 	tui_fail "a game without a move is offered to continue"
 fi
 tui_ok "a game without a move is neither kept nor offered"
+tui_stop
+
+# A game against the computer that a new one replaced, opened by name
+# later, goes on against the same computer: the record names it.
+tui_start --size 9 --level beginner --color white --pace off --ascii
+tui_wait "Black played"
+tui_keys r
+tui_wait "The game is not finished. Start a new one?"
+tui_keys y
+tui_wait "The unfinished game was kept as unfinished-"
+kept=$(ls -t "$XDG_DATA_HOME"/tengen/unfinished-*.sgf | head -n 1)
+tui_file_has "$kept" "PB[tengen beginner]"
+tui_stop
+tui_start --ascii "$kept"
+tui_wait "Move 1"
+tui_wait "White to play"
+tui_wait "Black: computer, beginner"
+tui_wait "White: you"
+row1=$(tui_row 1 | tr -d ' ')
+col=$(expr index "$row1" .)
+tui_play "$(echo ABCDEFGHJ | cut -c"$col")1" 9
+tui_wait "Black played"
+tui_wait "Move 3"
+tui_ok "a kept game against the computer goes on against it"
+tui_stop
+# --hotseat (or --level, --engine) still says who plays it.
+tui_start --hotseat --ascii "$kept"
+tui_wait "Black: player"
+tui_wait "White: player"
 tui_stop
 
 # A game left while counting comes back to the counting with the players'
