@@ -311,18 +311,37 @@ match_about(struct gtp_client *gc, const struct game *g, const char *res,
 
 struct match_tally {
 	int wins, losses, draws, played;
+	/* By tengen's colour (BLACK, WHITE): games, and wins with a draw
+	 * counted as half of one, in halves. */
+	int played_as[3], won2_as[3];
 };
 
 static void
 match_count(struct match_tally *t, enum color winner, enum color ours)
 {
 	t->played++;
-	if (winner == ours)
+	t->played_as[ours]++;
+	if (winner == ours) {
 		t->wins++;
-	else if (winner == EMPTY)
+		t->won2_as[ours] += 2;
+	} else if (winner == EMPTY) {
 		t->draws++;
-	else
+		t->won2_as[ours]++;
+	} else {
 		t->losses++;
+	}
+}
+
+/* "black 40 of 50 (80.0%)", its interval too. */
+static void
+match_print_as(const struct match_tally *t, enum color c)
+{
+	double won = t->won2_as[c] / 2.0, lo, hi;
+	int n = t->played_as[c];
+
+	match_interval(won, n, &lo, &hi);
+	printf("%s %g of %d (%.1f%%, %.1f%% to %.1f%%)", color_name(c), won,
+	    n, n ? 100.0 * won / n : 0.0, 100 * lo, 100 * hi);
 }
 
 static const char *
@@ -439,11 +458,13 @@ match_run(const struct match_options *mo)
 {
 	struct gtp_client *gc = NULL;
 	struct ai *ai;
-	struct match_tally t = { 0, 0, 0, 0 };
+	struct match_tally t;
 	int first, nnotes;
 	struct match_note *notes;
 	double lo, hi, think = 0;
 	long thought = 0;
+
+	memset(&t, 0, sizeof t);
 	char log[4096];
 	struct stat st;
 
@@ -549,6 +570,11 @@ match_run(const struct match_options *mo)
 	    t.draws, t.played,
 	    t.played ? 100.0 * (t.wins + t.draws / 2.0) / t.played : 0.0,
 	    100 * lo, 100 * hi);
+	printf("tengen: as ");
+	match_print_as(&t, BLACK);
+	printf(", as ");
+	match_print_as(&t, WHITE);
+	printf("\n");
 	if (thought)
 		printf("tengen: %.2f s a move in this run (%d game%s)\n",
 		    think / thought, t.played - first,

@@ -139,6 +139,24 @@ if [ "$(grep -c 'played before' "$tmp/out")" != 2 ] ||
 	echo "test-ai-gnugo: --resume did not go on where the match was" >&2
 	exit 1
 fi
+# The tally by tengen's colour, the games played before included, as the
+# games' own lines give it (a draw counts half).
+as_color() {
+	awk -v c="$1" '/^game [0-9]*: tengen / && $4 == c"," {
+		n++
+		if ($0 ~ /: win( |;|$)/) w += 1
+		else if ($0 ~ /: draw( |;|$)/) w += 0.5 }
+	END { printf "%s %g of %d (", c, w, n }' "$tmp/out"
+}
+tally=$(grep '^tengen: as black' "$tmp/out")
+case $tally in
+"tengen: as $(as_color black)"*", as $(as_color white)"*) ;;
+*)
+	echo "test-ai-gnugo: the tally by colour is not the games':" >&2
+	cat "$tmp/out" >&2
+	exit 1
+esac
+echo "test-ai-gnugo: $(grep '^tengen: as black' "$tmp/out")"
 echo "test-ai-gnugo: the match went on with --resume"
 
 # A tab in the engine command comes back from PW[] as a space: the games
