@@ -197,26 +197,30 @@ tui_ok "a game without a move is neither kept nor offered"
 tui_stop
 
 # A game against the computer that a new one replaced, opened by name
-# later, goes on against the same computer: the record names it.
-tui_start --size 9 --level beginner --color white --pace off --ascii
-tui_wait "Black played"
+# later, goes on against the same computer: the record names it.  The
+# player takes Black, so that nothing the computer does in the new game
+# can cover the message that the old one was kept.
+tui_start --size 9 --level beginner --color black --pace off --ascii
+tui_wait "Black to play"
+tui_goto E5 9; tui_keys Enter
+tui_wait "White played"
 tui_keys r
 tui_wait "The game is not finished. Start a new one?"
 tui_keys y
 tui_wait "The unfinished game was kept as unfinished-"
 kept=$(ls -t "$XDG_DATA_HOME"/tengen/unfinished-*.sgf | head -n 1)
-tui_file_has "$kept" "PB[tengen beginner]"
+tui_file_has "$kept" "PW[tengen beginner]"
 tui_stop
 tui_start --ascii "$kept"
-tui_wait "Move 1"
-tui_wait "White to play"
-tui_wait "Black: computer, beginner"
-tui_wait "White: you"
+tui_wait "Move 2"
+tui_wait "Black to play"
+tui_wait "Black: you"
+tui_wait "White: computer, beginner"
 row1=$(tui_row 1 | tr -d ' ')
 col=$(expr index "$row1" .)
-tui_play "$(echo ABCDEFGHJ | cut -c"$col")1" 9
-tui_wait "Black played"
-tui_wait "Move 3"
+tui_goto "$(echo ABCDEFGHJ | cut -c"$col")1" 9; tui_keys Enter
+tui_wait "Move 4"
+tui_wait "White played"
 tui_ok "a kept game against the computer goes on against it"
 tui_stop
 # --hotseat (or --level, --engine) still says who plays it.
