@@ -500,4 +500,21 @@ tui_ok "a game that cannot be saved is not quit without a word"
 tui_stop
 tui_prefix=""
 tengen=$saved_tengen
+
+# A record that cannot be read says why, with or without a terminal:
+# without one, its error comes before the want of a terminal.
+printf '(;GM[1]FF[4]SZ[9];B[ee];W[zz])\n' >"$tui_tmp/outside.sgf"
+err=$("$tengen" "$tui_tmp/outside.sgf" 2>&1 </dev/null) &&
+	tui_fail "a record with a move off the board was opened"
+printf '%s\n' "$err" | grep -q "outside.sgf:1:.*W\[zz\]: point is outside the 9x9 board" ||
+	tui_fail "no word of the bad move without a terminal: $err"
+err=$("$tengen" "$tui_tmp/none.sgf" 2>&1 </dev/null) &&
+	tui_fail "a missing record was opened"
+printf '%s\n' "$err" | grep -q "none.sgf: No such file or directory" ||
+	tui_fail "no word of the missing file without a terminal: $err"
+err=$("$tengen" "$tui_tmp/saved.sgf" 2>&1 </dev/null) &&
+	tui_fail "the game ran without a terminal"
+printf '%s\n' "$err" | grep -q "needs a terminal" ||
+	tui_fail "a good record without a terminal: $err"
+tui_ok "a record that cannot be read says why, terminal or not"
 tui_done
