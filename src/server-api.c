@@ -296,12 +296,12 @@ server_api_credentials(struct server_call *c, const char **name,
 {
 	if (server_json_string(c, "name", SERVER_NAME_MAX, true, name) != 0)
 		return -1;
-	if (!server_auth_name_ok(*name)) {
+	if (!server_name_ok(*name)) {
 		server_error(c, 400, "bad_name", "a name has 1 to %d bytes: "
 		    "letters, digits, \"_\", \"-\", \".\"", SERVER_NAME_MAX);
 		return -1;
 	}
-	if (new_name && !server_auth_name_new_ok(*name)) {
+	if (new_name && !server_name_new_ok(*name)) {
 		server_error(c, 400, "bad_name", "a name may not hold "
 		    "characters that show as nothing or as spaces, nor "
 		    "full-width letters");
@@ -646,7 +646,7 @@ server_api_user(struct server_call *c)
 		server_error(c, 400, "missing_argument", "give ?name=NAME");
 		return;
 	}
-	if (!server_text_ok(name, false) || !server_auth_name_ok(name)) {
+	if (!server_text_ok(name, false) || !server_name_ok(name)) {
 		server_error(c, 400, "bad_argument", "\"name\" is a name: 1 to %d "
 		    "bytes of letters, digits, \"_\", \"-\", \".\" or other "
 		    "UTF-8", SERVER_NAME_MAX);

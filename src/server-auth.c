@@ -18,94 +18,6 @@
 
 #define SERVER_TOKEN_BYTES 32
 
-/* A name: 1 to 32 bytes of letters, digits, "_", "-", "." or any non-ASCII
- * UTF-8 character (Chinese names), checked for UTF-8 by the JSON reader. */
-bool
-server_auth_name_ok(const char *name)
-{
-	size_t n = strlen(name);
-
-	if (n == 0 || n > SERVER_NAME_MAX)
-		return false;
-	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
-		if (*p < 0x80 && !(*p >= 'a' && *p <= 'z') &&
-		    !(*p >= 'A' && *p <= 'Z') && !(*p >= '0' && *p <= '9') &&
-		    *p != '_' && *p != '-' && *p != '.')
-			return false;
-	return true;
-}
-
-/* The script of the letter CP, as far as a look-alike matters: Latin,
- * Greek, Cyrillic, or none of them (0). */
-static int
-server_auth_script(unsigned long cp)
-{
-	static const struct {
-		unsigned long lo, hi;
-		int script;
-	} scripts[] = {
-		{ 'A', 'Z', 1 }, { 'a', 'z', 1 }, { 0x00c0, 0x00d6, 1 },
-		{ 0x00d8, 0x00f6, 1 }, { 0x00f8, 0x024f, 1 },
-		{ 0x1e00, 0x1eff, 1 }, { 0x2c60, 0x2c7f, 1 },
-		{ 0xa720, 0xa7ff, 1 }, { 0xab30, 0xab6f, 1 },
-		{ 0x0370, 0x03ff, 2 }, { 0x1f00, 0x1fff, 2 },
-		{ 0x0400, 0x052f, 3 }, { 0x1c80, 0x1c8f, 3 },
-		{ 0x2de0, 0x2dff, 3 }, { 0xa640, 0xa69f, 3 },
-	};
-
-	for (size_t i = 0; i < sizeof scripts / sizeof scripts[0]; i++)
-		if (cp >= scripts[i].lo && cp <= scripts[i].hi)
-			return scripts[i].script;
-	return 0;
-}
-
-bool
-server_auth_name_new_ok(const char *name)
-{
-	/* What shows as nothing or as a space, format controls, and letters
-	 * in another form: full-width, mathematical (U+1D400-U+1D7FF, and
-	 * those of them kept among the letterlike symbols, U+2102 to
-	 * U+2139). */
-	static const unsigned long hidden[][2] = {
-		{ 0x00a0, 0x00a0 }, { 0x00ad, 0x00ad }, { 0x034f, 0x034f },
-		{ 0x0600, 0x0605 }, { 0x061c, 0x061c }, { 0x06dd, 0x06dd },
-		{ 0x070f, 0x070f }, { 0x08e2, 0x08e2 }, { 0x115f, 0x1160 },
-		{ 0x17b4, 0x17b5 }, { 0x180b, 0x180f }, { 0x2000, 0x200f },
-		{ 0x2028, 0x202f }, { 0x205f, 0x206f }, { 0x2102, 0x2102 },
-		{ 0x2107, 0x2107 }, { 0x210a, 0x2113 }, { 0x2115, 0x2115 },
-		{ 0x2119, 0x211d }, { 0x2124, 0x2124 }, { 0x2128, 0x2128 },
-		{ 0x212c, 0x212d }, { 0x212f, 0x2131 }, { 0x2133, 0x2134 },
-		{ 0x2139, 0x2139 }, { 0x2800, 0x2800 }, { 0x3000, 0x3000 },
-		{ 0x3164, 0x3164 }, { 0xfe00, 0xfe0f }, { 0xfeff, 0xfeff },
-		{ 0xff01, 0xff5e }, { 0xffa0, 0xffa0 }, { 0xfff0, 0xffff },
-		{ 0x110bd, 0x110bd }, { 0x110cd, 0x110cd },
-		{ 0x13430, 0x1343f }, { 0x1bca0, 0x1bca3 },
-		{ 0x1d173, 0x1d17a }, { 0x1d400, 0x1d7ff },
-		{ 0xe0000, 0xe0fff },
-	};
-	const unsigned char *p = (const unsigned char *)name;
-	unsigned long cp;
-	int n, script = 0;
-
-	for (; *p; p += n) {
-		int sc;
-
-		if ((n = server_utf8_char(p, &cp)) == 0)
-			return false;
-		for (size_t i = 0; i < sizeof hidden / sizeof hidden[0]; i++)
-			if (cp >= hidden[i][0] && cp <= hidden[i][1])
-				return false;
-		/* Latin, Greek and Cyrillic letters in one name: "a" and
-		 * Cyrillic "а" look the same. */
-		sc = server_auth_script(cp);
-		if (sc != 0 && script != 0 && sc != script)
-			return false;
-		if (sc != 0)
-			script = sc;
-	}
-	return true;
-}
-
 static void
 server_auth_limits(int level, unsigned long long *ops, size_t *mem)
 {
@@ -141,7 +53,7 @@ server_auth_register(struct server_call *c, const char *name,
 		const char *password)
 {
 	struct server *srv = c->srv;
-	char hash[crypto_pwhash_STRBYTES];
+	char hash[crypto_pwhash_STRBYTES], taken[SERVER_NAME_MAX + 1];
 	unsigned long long ops;
 	double wait;
 	size_t mem;
@@ -163,13 +75,18 @@ server_auth_register(struct server_call *c, const char *name,
 	}
 	pthread_mutex_lock(&srv->lock);
 	server_begin(srv);
-	rc = server_db_user_add(srv->db, name, hash, &id);
+	rc = server_db_user_add(srv->db, name, hash, &id, taken, sizeof taken);
 	if (rc < 0)
 		server_fatal(srv, "adding a user");
 	server_commit(srv);
 	pthread_mutex_unlock(&srv->lock);
-	if (rc == 1) {
+	if (rc == 1 && strcmp(taken, name) == 0) {
 		server_error(c, 409, "name_taken", "the name %s is taken", name);
+		return -1;
+	}
+	if (rc == 1) {
+		server_error(c, 409, "name_taken", "the name %s is taken: it "
+		    "looks like %s", name, taken);
 		return -1;
 	}
 	c->user = id;

@@ -22,7 +22,7 @@
 static const char server_db_schema[] =
 	"CREATE TABLE IF NOT EXISTS users("
 	" id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,"
-	" pwhash TEXT NOT NULL, points INTEGER NOT NULL DEFAULT 0,"
+	" name_key TEXT NOT NULL DEFAULT '', pwhash TEXT NOT NULL, points INTEGER NOT NULL DEFAULT 0,"
 	" wins INTEGER NOT NULL DEFAULT 0, losses INTEGER NOT NULL DEFAULT 0,"
 	" draws INTEGER NOT NULL DEFAULT 0, escapes INTEGER NOT NULL DEFAULT 0,"
 	" created INTEGER NOT NULL);"
@@ -82,7 +82,7 @@ static const char server_db_schema[] =
 
 enum server_db_stmt {
 	Q_BEGIN, Q_COMMIT,
-	Q_USER_ADD, Q_USER_HASH, Q_USER_BY_NAME, Q_USER_BY_ID, Q_USER_RECORD,
+	Q_USER_KEY, Q_USER_ADD, Q_USER_HASH, Q_USER_BY_NAME, Q_USER_BY_ID, Q_USER_RECORD,
 	Q_LEADERS,
 	Q_TOKEN_ADD, Q_TOKEN_TRIM, Q_TOKEN_USER, Q_TOKEN_DEL,
 	Q_ROOMS, Q_ROOM_ADD,
@@ -106,7 +106,10 @@ enum server_db_stmt {
 static const char *const server_db_sql[Q_COUNT] = {
 	[Q_BEGIN] = "BEGIN IMMEDIATE",
 	[Q_COMMIT] = "COMMIT",
-	[Q_USER_ADD] = "INSERT INTO users(name, pwhash, created) VALUES (?, ?, ?)",
+	[Q_USER_KEY] = "SELECT name FROM users WHERE name_key = ? ORDER BY id"
+	    " LIMIT 1",
+	[Q_USER_ADD] = "INSERT INTO users(name, name_key, pwhash, created)"
+	    " VALUES (?, ?, ?, ?)",
 	[Q_USER_HASH] = "SELECT id, pwhash FROM users WHERE name = ?",
 	[Q_USER_BY_NAME] = "SELECT " USER_COLS " FROM users WHERE name = ?",
 	[Q_USER_BY_ID] = "SELECT " USER_COLS " FROM users WHERE id = ?",
@@ -168,6 +171,7 @@ static const char *const server_db_sql[Q_COUNT] = {
 struct server_db {
 	sqlite3 *h;
 	sqlite3_stmt *st[Q_COUNT];
+	server_db_key_fn key;
 };
 
 const char *
@@ -176,10 +180,27 @@ server_db_error(struct server_db *db)
 	return sqlite3_errmsg(db->h);
 }
 
+/* tengen_name_key(NAME) in SQL: the key of a name, for the accounts made
+ * before keys were kept (the name itself if it has none). */
+static void
+server_db_key_sql(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	struct server_db *db = sqlite3_user_data(ctx);
+	const char *name = (const char *)sqlite3_value_text(argv[0]);
+	char key[SERVER_KEY_MAX + 1];
+
+	(void)argc;
+	if (name == NULL || db->key(name, key, sizeof key) < 0)
+		sqlite3_result_value(ctx, argv[0]);
+	else
+		sqlite3_result_text(ctx, key, -1, SQLITE_TRANSIENT);
+}
+
 /* Columns added since the first schema, for databases made before them:
  * games.undo_by, games.resumed_at, games.turn_ms, games.estimating,
  * games.black_points, games.white_points, games.points_set, tables.ready,
- * tokens.seq (0, older than any login since); then the indexes on them. */
+ * tokens.seq (0, older than any login since), users.name_key (filled in
+ * from the names); then the indexes on them. */
 static int
 server_db_migrate(struct server_db *db, char **msg)
 {
@@ -188,7 +209,7 @@ server_db_migrate(struct server_db *db, char **msg)
 		{ "games", "turn_ms" }, { "games", "estimating" },
 		{ "games", "black_points" }, { "games", "white_points" },
 		{ "games", "points_set" }, { "tables", "ready" },
-		{ "tokens", "seq" },
+		{ "tokens", "seq" }, { "users", "name_key" },
 	};
 
 	for (size_t i = 0; i < sizeof added / sizeof added[0]; i++) {
@@ -205,17 +226,24 @@ server_db_migrate(struct server_db *db, char **msg)
 		sqlite3_finalize(s);
 		if (have)
 			continue;
-		snprintf(sql, sizeof sql, "ALTER TABLE %s ADD COLUMN %s"
-		    " INTEGER NOT NULL DEFAULT 0", added[i][0], added[i][1]);
+		snprintf(sql, sizeof sql, "ALTER TABLE %s ADD COLUMN %s %s",
+		    added[i][0], added[i][1], strcmp(added[i][1], "name_key") ?
+		    "INTEGER NOT NULL DEFAULT 0" : "TEXT NOT NULL DEFAULT ''");
 		if (sqlite3_exec(db->h, sql, NULL, NULL, msg) != SQLITE_OK)
 			return -1;
 	}
+	/* Not unique: an older database may hold two names that look
+	 * alike, and both stay; a new one may not look like either. */
 	return sqlite3_exec(db->h, "CREATE INDEX IF NOT EXISTS tokens_user"
-	    " ON tokens(user_id, seq)", NULL, NULL, msg) == SQLITE_OK ? 0 : -1;
+	    " ON tokens(user_id, seq);"
+	    "CREATE INDEX IF NOT EXISTS users_key ON users(name_key);"
+	    "UPDATE users SET name_key = tengen_name_key(name)"
+	    " WHERE name_key = '';", NULL, NULL, msg) == SQLITE_OK ? 0 : -1;
 }
 
 struct server_db *
-server_db_open(const char *path, bool sync_full, char *err, size_t errlen)
+server_db_open(const char *path, bool sync_full, server_db_key_fn key,
+	       char *err, size_t errlen)
 {
 	struct server_db *db = calloc(1, sizeof *db);
 	char *msg = NULL;
@@ -233,6 +261,10 @@ server_db_open(const char *path, bool sync_full, char *err, size_t errlen)
 	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
 		goto fail;
 	sqlite3_busy_timeout(db->h, 5000);
+	db->key = key;
+	if (sqlite3_create_function(db->h, "tengen_name_key", 1, SQLITE_UTF8 |
+	    SQLITE_DETERMINISTIC, db, server_db_key_sql, NULL, NULL) != SQLITE_OK)
+		goto fail;
 	if (sqlite3_exec(db->h, pragmas, NULL, NULL, &msg) != SQLITE_OK ||
 	    sqlite3_exec(db->h, server_db_schema, NULL, NULL, &msg) != SQLITE_OK ||
 	    server_db_migrate(db, &msg) < 0)
@@ -304,18 +336,34 @@ server_db_commit(struct server_db *db)
 
 int
 server_db_user_add(struct server_db *db, const char *name, const char *pwhash,
-		long *id)
+		long *id, char *taken, size_t len)
 {
-	sqlite3_stmt *s = server_db_stmt(db, Q_USER_ADD);
+	sqlite3_stmt *s = server_db_stmt(db, Q_USER_KEY);
+	char key[SERVER_KEY_MAX + 1];
 	int rc;
 
+	if (db->key(name, key, sizeof key) < 0)
+		return -1;
+	sqlite3_bind_text(s, 1, key, -1, SQLITE_TRANSIENT);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		server_db_text(s, 0, taken, len);
+	sqlite3_reset(s);
+	if (rc == SQLITE_ROW)
+		return 1;
+	if (rc != SQLITE_DONE)
+		return -1;
+	s = server_db_stmt(db, Q_USER_ADD);
 	sqlite3_bind_text(s, 1, name, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(s, 2, pwhash, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(s, 3, (sqlite3_int64)time(NULL));
+	sqlite3_bind_text(s, 2, key, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(s, 3, pwhash, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(s, 4, (sqlite3_int64)time(NULL));
 	rc = sqlite3_step(s);
 	sqlite3_reset(s);
-	if (rc == SQLITE_CONSTRAINT)
+	if (rc == SQLITE_CONSTRAINT) {
+		snprintf(taken, len, "%s", name);
 		return 1;
+	}
 	if (rc != SQLITE_DONE)
 		return -1;
 	*id = (long)sqlite3_last_insert_rowid(db->h);

@@ -22,9 +22,13 @@
 #include <stddef.h>
 
 #define SERVER_NAME_MAX 32
+#define SERVER_KEY_MAX (2 * SERVER_NAME_MAX)	/* "m" is "rn" */
 #define SERVER_HASH_MAX 160
 
 struct server_db;
+
+/* The key of a name (server_name_key): names with one key look alike. */
+typedef int (*server_db_key_fn)(const char *name, char *key, size_t len);
 
 struct server_db_user {
 	long id;
@@ -88,9 +92,10 @@ struct server_db_game {
 
 /* Open (creating if needed) the database at PATH in WAL mode; SYNC_FULL
  * fsyncs every commit, otherwise commits survive a killed process but not a
- * power cut.  Returns NULL and a message in ERR (ERRLEN bytes) on failure. */
+ * power cut.  KEY gives the names' keys.  Returns NULL and a message in ERR
+ * (ERRLEN bytes) on failure. */
 struct server_db *server_db_open(const char *path, bool sync_full,
-		char *err, size_t errlen);
+		server_db_key_fn key, char *err, size_t errlen);
 void server_db_close(struct server_db *db);
 /* The last error message, for logs. */
 const char *server_db_error(struct server_db *db);
@@ -99,9 +104,11 @@ const char *server_db_error(struct server_db *db);
 int server_db_begin(struct server_db *db);
 int server_db_commit(struct server_db *db);
 
-/* Accounts.  user_add returns 0, 1 if the name is taken, -1 on error. */
+/* Accounts.  user_add returns 0, or 1 if the name is taken or looks like
+ * one that is (its key is another name's), that name into TAKEN (LEN
+ * bytes); -1 on error. */
 int server_db_user_add(struct server_db *db, const char *name,
-		const char *pwhash, long *id);
+		const char *pwhash, long *id, char *taken, size_t len);
 /* 0 found, 1 not found, -1 error. */
 int server_db_user_hash(struct server_db *db, const char *name, long *id,
 		char *hash, size_t len);

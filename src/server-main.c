@@ -439,8 +439,8 @@ main(int argc, char **argv)
 	}
 	if (srv.opt.db_path == NULL)
 		srv.opt.db_path = db_default = server_default_db();
-	srv.db = server_db_open(srv.opt.db_path, srv.opt.sync_full, err,
-	    sizeof err);
+	srv.db = server_db_open(srv.opt.db_path, srv.opt.sync_full,
+	    server_name_key, err, sizeof err);
 	if (srv.db == NULL) {
 		fprintf(stderr, "tengend: %s\n", err);
 		return 1;

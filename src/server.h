@@ -279,13 +279,19 @@ int server_auth_login(struct server_call *c, const char *name,
 /* Fill C->user from an "Authorization: Bearer" value; 0, or -1 if bad. */
 int server_auth_token(struct server_call *c, const char *header);
 void server_auth_logout(struct server_call *c);
-bool server_auth_name_ok(const char *name);
-/* A name server_auth_name_ok() takes, fit for a new account: without
+
+/* server-name.c */
+bool server_name_ok(const char *name);
+/* A name server_name_ok() takes, fit for a new account: without
  * characters that show as nothing, as a space, or as letters in another
  * form (U+200B, U+202E, U+3000, U+2800, "ａ", "𝚊"), nor letters of more
  * than one of Latin, Greek and Cyrillic ("а" in "аlice" is Cyrillic): one
  * name must not pass for another. */
-bool server_auth_name_new_ok(const char *name);
+bool server_name_new_ok(const char *name);
+/* The key of the valid UTF-8 NAME into KEY (LEN bytes; SERVER_KEY_MAX + 1
+ * hold any name server_name_ok() takes): what it looks like, in lower
+ * case.  Names with one key look alike.  0, or -1 if it does not fit. */
+int server_name_key(const char *name, char *key, size_t len);
 
 /* server-event.c */
 void server_chan_init(struct server *srv, struct server_chan *ch,

@@ -208,6 +208,41 @@ for good in '\u0418\u0432\u0430\u043d2:a Cyrillic name' \
 	call POST /register '' "{\"name\":\"${good%%:*}\",\"password\":\"secret1\"}"
 	ok "$STATUS" 201 "${good#*:} is one"
 done
+# Nor may it look like a name that is taken: the same letters in another
+# case, I or 1 for l (and so for i), 0 for O, rn for m, Cyrillic or Greek
+# letters of Latin shape for the Latin ones.  The answer names the other.
+call POST /register '' '{"name":"Ape","password":"secret1"}'
+ok "$STATUS" 201 "Ape is a name"
+call POST /register '' '{"name":"mary","password":"secret1"}'
+ok "$STATUS" 201 "mary is a name"
+for alike in 'Alice:alice:another case' 'AIice:alice:a capital I for l' \
+    'a1ice:alice:a 1 for l' 'ALICE:alice:capitals' \
+    '\u0410\u0440\u0435:Ape:Cyrillic letters of Latin shape' \
+    '\u0391\u03c1\u03b5:Ape:Greek letters of Latin shape, and a Greek epsilon' \
+    'rnary:mary:rn for m' 'MARY:mary:capitals with an M' \
+    'Ap\u0435:Ape:a Cyrillic e among Latin letters'; do
+	name=${alike%%:*}; rest=${alike#*:}
+	call POST /register '' "{\"name\":\"$name\",\"password\":\"secret1\"}"
+	case $rest in
+	*:"a Cyrillic e among"*)
+		# Mixed scripts are refused before their look is compared.
+		ok "$STATUS/$(jo .error)" 400/bad_name "a new name with ${rest#*:}" ;;
+	*"Greek epsilon"*)
+		# A Greek epsilon does not look like e: another name.
+		ok "$STATUS" 201 "a Greek name with an epsilon is one" ;;
+	*)
+		ok "$STATUS/$(jo .error)" 409/name_taken "a new name with ${rest#*:}"
+		ok "$(jo .message)" "the name $(printf '"%s"' "$name" | jq -r .) is taken: it looks like ${rest%%:*}" \
+			"which says whose name it looks like" ;;
+	esac
+done
+call POST /register '' '{"name":"alice","password":"secret1"}'
+ok "$STATUS/$(jo .message)" "409/the name alice is taken" \
+	"the very name is taken, and the answer says no more"
+call POST /login '' '{"name":"Alice","password":"secret-alice"}'
+ok "$STATUS/$(jo .error)" 401/bad_login "a login is for the name as written"
+call POST /register '' '{"name":"Jose","password":"secret1"}'
+ok "$STATUS" 201 "an accent makes another name: Jose beside Jos\u00e9"
 call POST /chat "$alice" "{\"table\":$t,\"text\":\"\\\\u0000 \\\\ \\u00e9 \\ud83d\\ude00 \\u00a0 $(printf '\360\237\230\200\364\217\277\277')\"}"
 ok "$STATUS" 200 "a written backslash-u0000, U+00E9, U+00A0, an emoji and U+10FFFF are fine"
 events "$t" 0 | jq -r '[.events[] | select(.type == "chat")] | last | .text' >"$tmp/chat"

@@ -119,7 +119,8 @@ undo_by_columns() {
 db = sqlite3.connect(sys.argv[1])
 print(len([c for c in db.execute("PRAGMA table_info(games)") if c[1] in ("undo_by", "resumed_at", "turn_ms", "estimating", "black_points", "white_points", "points_set")]) +
       len([c for c in db.execute("PRAGMA table_info(tables)") if c[1] == "ready"]) +
-      len([c for c in db.execute("PRAGMA table_info(tokens)") if c[1] == "seq"]))' \
+      len([c for c in db.execute("PRAGMA table_info(tokens)") if c[1] == "seq"]) +
+      len([c for c in db.execute("PRAGMA table_info(users)") if c[1] == "name_key"]))' \
 		"$tmp/db"
 }
 if command -v python3 >/dev/null 2>&1; then
@@ -136,15 +137,28 @@ db.execute("ALTER TABLE games DROP COLUMN points_set")
 db.execute("ALTER TABLE tables DROP COLUMN ready")
 db.execute("DROP INDEX tokens_user")
 db.execute("ALTER TABLE tokens DROP COLUMN seq")
+db.execute("DROP INDEX users_key")
+db.execute("ALTER TABLE users DROP COLUMN name_key")
+# Two names that look alike, as an older server let them in.
+db.execute("INSERT INTO users(name, pwhash, created) SELECT \x27ALICE\x27, pwhash, created FROM users WHERE name = \x27alice\x27")
 db.commit()' "$tmp/db" || exit 99
 	ok "$(undo_by_columns)" 0 "the older database lacks the columns added since"
 	server_start
 	call GET "/state?table=$t" ""
 	ok "$STATUS/$(jo .game.status)" 200/counting "an older database opens"
-	ok "$(undo_by_columns)" 9 \
-		"with games.undo_by, .resumed_at, .turn_ms, .estimating, .black_points, .white_points, .points_set, tables.ready and tokens.seq added"
+	ok "$(undo_by_columns)" 10 \
+		"with games.undo_by, .resumed_at, .turn_ms, .estimating, .black_points, .white_points, .points_set, tables.ready, tokens.seq and users.name_key added"
 	call GET /user "$second"
 	ok "$STATUS" 200 "a login from before serves still"
+	ok "$(python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+print(" ".join(k for (k,) in db.execute("SELECT name_key FROM users ORDER BY name")))' "$tmp/db")" \
+		"allce allce bob" "the names from before get their keys"
+	call POST /login '' '{"name":"ALICE","password":"secret-alice"}'
+	ok "$STATUS" 200 "two names from before that look alike both log in"
+	call POST /register '' '{"name":"Alice","password":"secret1"}'
+	ok "$STATUS/$(jo .message)" "409/the name Alice is taken: it looks like alice" \
+		"and a third like them is refused"
 else
 	echo "# python3 not found: the migration of an older database is not tried"
 fi
