@@ -955,6 +955,132 @@ ai_even_komi(const struct game *g)
  * playouts good ones, so a group that one move would kill or save is judged
  * by that move, not by chance.
  */
+/* The liberties of the string at P into LIBS, at most MAX of them; the
+ * number found, or MAX + 1 if there are more. */
+static int
+ai_string_libs(const struct board *b, point_t p, point_t *libs, int max)
+{
+	point_t first = board_group_of(b, p), s = first;
+	int n = 0;
+
+	do {
+		for (int k = 0; k < 4; k++) {
+			point_t l = (point_t)(s + b->offs[k]);
+			int i;
+
+			if (b->color[l] != EMPTY)
+				continue;
+			for (i = 0; i < n && libs[i] != l; i++)
+				;
+			if (i < n)
+				continue;
+			if (n == max)
+				return max + 1;
+			libs[n++] = l;
+		}
+		s = b->next[s];
+	} while (s != first);
+	return n;
+}
+
+/* Does the string at P touch a string of the other colour, other than the
+ * one at BUT, that is in atari (one it could take to get out)? */
+static bool
+ai_string_can_take(const struct board *b, point_t p, point_t but)
+{
+	point_t first = board_group_of(b, p), s = first;
+	enum color o = color_other((enum color)b->color[p]);
+
+	do {
+		for (int k = 0; k < 4; k++) {
+			point_t q = (point_t)(s + b->offs[k]);
+
+			if (b->color[q] == o &&
+			    board_group_of(b, q) != board_group_of(b, but) &&
+			    board_group_in_atari(b, q))
+				return true;
+		}
+		s = b->next[s];
+	} while (s != first);
+	return false;
+}
+
+/* Does filling any of the N shared liberties LIBS of two strings, by
+ * either colour, leave the filler no more than the N - 1 others? */
+static bool
+ai_seki_fills_lose(const struct board *b, const point_t *libs, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (playout_libs_after(b, BLACK, libs[i], n + 1) > n - 1 ||
+		    playout_libs_after(b, WHITE, libs[i], n + 1) > n - 1)
+			return false;
+	return true;
+}
+
+/* MARK[] = V for every stone of the string at P. */
+static void
+ai_string_mark(const struct board *b, point_t p, uint8_t *mark, uint8_t v)
+{
+	point_t first = board_group_of(b, p), s = first;
+
+	do {
+		mark[s] = v;
+		s = b->next[s];
+	} while (s != first);
+}
+
+/* Seki that the playouts break: a string marked dead and a string of the
+ * other colour next to it that share all their liberties, two or more,
+ * and have no other, where filling one of them gains its filler nothing
+ * (no string joined, no stone taken, so the filler is the first to be
+ * taken), and neither can take a third string in atari to get out.  The
+ * playouts take such a filling for a nakade (it leaves a bigger group in
+ * atari) and mark one side dead; both live. */
+static void
+ai_seki_alive(const struct board *b, uint8_t *dead)
+{
+	enum { MAXL = 8 };
+
+	for (int p = 0; p < b->npoints; p++) {
+		point_t ls[MAXL + 1], lt[MAXL + 1], s, t = 0;
+		int ns, nt, i;
+
+		if (!dead[p] || b->group[p] != p)
+			continue;	/* one look per dead string, at its root */
+		ns = ai_string_libs(b, (point_t)p, ls, MAXL);
+		if (ns < 2 || ns > MAXL)
+			continue;
+		s = (point_t)p;
+		do {
+			for (int k = 0; k < 4 && t == 0; k++) {
+				point_t q = (point_t)(s + b->offs[k]);
+
+				if (b->color[q] != color_other((enum color)b->color[p]))
+					continue;
+				nt = ai_string_libs(b, q, lt, MAXL);
+				for (i = 0; i < nt && i < ns; i++) {
+					int j;
+
+					for (j = 0; j < ns && ls[j] != lt[i]; j++)
+						;
+					if (j == ns)
+						break;
+				}
+				if (nt == ns && i == nt &&
+				    ai_seki_fills_lose(b, ls, ns) &&
+				    !ai_string_can_take(b, (point_t)p, q) &&
+				    !ai_string_can_take(b, q, (point_t)p))
+					t = q;
+			}
+			s = b->next[s];
+		} while (s != (point_t)p && t == 0);
+		if (t != 0) {
+			ai_string_mark(b, (point_t)p, dead, 0);
+			ai_string_mark(b, t, dead, 0);
+		}
+	}
+}
+
 void
 ai_dead_stones(const struct game *g, uint8_t *dead)
 {
@@ -1000,6 +1126,7 @@ ai_dead_stones(const struct game *g, uint8_t *dead)
 			s = b->next[s];
 		} while (s != first);
 	}
+	ai_seki_alive(b, dead);
 	free(e->own);
 	ai_free(e);
 }

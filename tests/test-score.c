@@ -330,6 +330,66 @@ test_estimate_seki(void **state)
 	assert_true(sc.white == 18);
 }
 
+/* Seki on the edge, from a game against GNU Go: White's string from E1 to
+ * H4 and Black's G1 H1 J1 share the liberties F1 and J2 and have no other;
+ * whoever fills one is taken, so both live (the playouts, where a
+ * self-atari that leaves a bigger group in atari is played as a nakade,
+ * took Black's three for dead).  White's D4 D3, in atari inside Black's
+ * wall, and H8 die. */
+static void
+test_estimate_seki_edge(void **state)
+{
+	static const char *const alive[] = { "G1", "H1", "J1", "E1", "F2",
+	    "H4", "J3" };
+
+	(void)state;
+	assert_int_equal(tu_setup(&g,
+	    "...OOOX..\n"
+	    ".OOOXXXOX\n"
+	    "...OX..X.\n"
+	    "..OOX.X.X\n"
+	    ".OOXXXXXX\n"
+	    "OOXO..XOX\n"
+	    "OXXOXXXOO\n"
+	    "X.XXOOOO.\n"
+	    ".XXOO.XXX\n"), 0);
+	ai_dead_stones(&g, dead);
+	for (size_t i = 0; i < sizeof alive / sizeof alive[0]; i++)
+		if (is_dead(alive[i]))
+			fail_msg("%s marked dead in seki", alive[i]);
+	assert_true(is_dead("D4"));
+	assert_true(is_dead("D3"));
+	assert_true(is_dead("H8"));
+	score_area(&g.board, dead, 7.5, &sc);
+	assert_int_equal(sc.owner[tu_pt(&g.board, "F1")], OWN_SHARED);
+	assert_int_equal(sc.owner[tu_pt(&g.board, "J2")], OWN_SHARED);
+}
+
+/* No seki where filling a shared liberty gains the filler something, from
+ * a game of GNU Go's records: White's A8 B8 and Black's B9 C9 C8 C7 share
+ * A9 and B7 and have no other liberties, but Black's B7 joins A7 and B6,
+ * and White's pair dies. */
+static void
+test_estimate_not_seki(void **state)
+{
+	(void)state;
+	assert_int_equal(tu_setup(&g,
+	    ".XXO...X.\n"
+	    "OOXO.....\n"
+	    "X.XO.X.O.\n"
+	    ".XO.O.X..\n"
+	    "XXO...OOO\n"
+	    "XO..O.OXX\n"
+	    "XO..OOX.X\n"
+	    "XOOO.OXX.\n"
+	    "XXXOOXX..\n"), 0);
+	ai_dead_stones(&g, dead);
+	assert_true(is_dead("A8"));
+	assert_true(is_dead("B8"));
+	assert_false(is_dead("C8"));
+	assert_false(is_dead("B9"));
+}
+
 int
 main(void)
 {
@@ -343,6 +403,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_estimate_two_eyes, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_estimate_big_eye, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_estimate_seki, setup_7, teardown),
+		cmocka_unit_test_setup_teardown(test_estimate_seki_edge, setup_9, teardown),
+		cmocka_unit_test_setup_teardown(test_estimate_not_seki, setup_9, teardown),
 		cmocka_unit_test_setup_teardown(test_estimate_same_twice, setup_9, teardown),
 	};
 
