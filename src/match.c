@@ -270,18 +270,33 @@ match_save(const struct match_options *mo, const struct game *g,
 	return ok;
 }
 
+/* The winner a result such as "B+2.5", "W+R" or "0" names: BLACK, WHITE,
+ * EMPTY for a draw, OFFBOARD for none. */
+static enum color
+match_result_winner(const char *s)
+{
+	if (strcmp(s, "0") == 0 || strncmp(s, "0 ", 2) == 0)
+		return EMPTY;
+	if ((s[0] == 'B' || s[0] == 'W') && s[1] == '+')
+		return s[0] == 'B' ? BLACK : WHITE;
+	return OFFBOARD;
+}
+
 /* What the record of a finished game says of its end, in ABOUT: why a
  * game was forfeited or cut short (WHY), and for a counted game, tengen's
  * count (RES) beside the engine's own count of the same position, when it
- * has one (final_score); that is added to WHY too, for the game's line. */
+ * has one (final_score); that is added to WHY too, for the game's line.
+ * *ENGINE gets the winner the engine's count names (OFFBOARD: none). */
 static void
 match_about(struct gtp_client *gc, const struct game *g, const char *res,
-	    char *why, size_t whylen, char *about, size_t len)
+	    char *why, size_t whylen, char *about, size_t len,
+	    enum color *engine)
 {
 	const char *reply;
 	size_t n;
 	int rc;
 
+	*engine = OFFBOARD;
 	snprintf(about, len, "%s", why);
 	if (g->end != GAME_END_SCORE)
 		return;
@@ -298,6 +313,7 @@ match_about(struct gtp_client *gc, const struct game *g, const char *res,
 		n = strlen(why);
 		snprintf(why + n, whylen - n, "%sthe engine counts %.32s",
 		    n ? "; " : "", reply);
+		*engine = match_result_winner(reply);
 	} else if (rc < 0) {
 		/* Said here, where it happened: the next game's first
 		 * command would be blamed for it. */
@@ -314,6 +330,9 @@ struct match_tally {
 	/* By tengen's colour (BLACK, WHITE): games, and wins with a draw
 	 * counted as half of one, in halves. */
 	int played_as[3], won2_as[3];
+	/* Games counted by tengen; of them, those where the engine's own
+	 * count names another winner, and those of these tengen won. */
+	int counted, disputed, disputed_won;
 };
 
 static void
@@ -330,6 +349,19 @@ match_count(struct match_tally *t, enum color winner, enum color ours)
 	} else {
 		t->losses++;
 	}
+}
+
+/* A counted game tengen's count gave WINNER, the engine's ENGINE. */
+static void
+match_count_dispute(struct match_tally *t, enum color winner,
+		    enum color engine, enum color ours)
+{
+	t->counted++;
+	if (engine == OFFBOARD || engine == winner)
+		return;
+	t->disputed++;
+	if (winner == ours)
+		t->disputed_won++;
 }
 
 /* "black 40 of 50 (80.0%)", its interval too. */
@@ -444,6 +476,12 @@ match_resume(const struct match_options *mo, struct match_tally *t)
 			return -1;
 		}
 		match_count(t, winner, ours);
+		/* A counted game: its record gives both counts. */
+		const char *c = rec.comment ? strstr(rec.comment,
+		    "the engine counts ") : NULL;
+		if (rec.comment && strstr(rec.comment, "tengen counts "))
+			match_count_dispute(t, winner, c ? match_result_winner(c +
+			    strlen("the engine counts ")) : OFFBOARD, ours);
 		printf("game %d: tengen %s, %s, %d moves: %s (played before)\n",
 		    n, color_name(ours), rec.result, rec.nmoves,
 		    match_outcome(winner, ours));
@@ -498,7 +536,7 @@ match_run(const struct match_options *mo)
 	nnotes = 3 * mo->size * mo->size + 1;
 	notes = xcalloc((size_t)nnotes, sizeof *notes);
 	for (int i = first; i < mo->games; i++) {
-		enum color ours = match_ours(i + 1), winner;
+		enum color ours = match_ours(i + 1), winner, engine;
 		struct game g;
 		char why[256] = "", res[32], about[512];
 		double seconds = 0;
@@ -545,12 +583,15 @@ match_run(const struct match_options *mo)
 		else
 			snprintf(res, sizeof res, "%c+%s", winner == BLACK ? 'B' : 'W',
 			    g.end == GAME_END_RESIGN ? "R" : "F");
-		match_about(gc, &g, res, why, sizeof why, about, sizeof about);
+		match_about(gc, &g, res, why, sizeof why, about, sizeof about,
+		    &engine);
 		if (!match_save(mo, &g, dead, notes, i + 1, ours, about)) {
 			game_free(&g);
 			break;
 		}
 		match_count(&t, winner, ours);
+		if (g.end == GAME_END_SCORE)
+			match_count_dispute(&t, winner, engine, ours);
 		think += seconds;
 		thought += moves;
 		printf("game %d: tengen %s, %s, %d moves, %.2f s a move: %s%s%s\n",
@@ -575,6 +616,12 @@ match_run(const struct match_options *mo)
 	printf(", as ");
 	match_print_as(&t, WHITE);
 	printf("\n");
+	/* Games are won by tengen's count: say where the engine's differs. */
+	if (t.counted > 0)
+		printf("tengen: %d game%s counted; the engine's count names "
+		    "another winner in %d (%d of them won by tengen's count)\n",
+		    t.counted, t.counted == 1 ? "" : "s", t.disputed,
+		    t.disputed_won);
 	if (thought)
 		printf("tengen: %.2f s a move in this run (%d game%s)\n",
 		    think / thought, t.played - first,

@@ -274,6 +274,39 @@ if "$tengen" --match "$tmp/no-count" --games 2 --size 9 --playouts 100 \
 	cat "$tmp/out" >&2
 	exit 1
 fi
+# An engine that passes and counts every game for Black: tengen, White in
+# the second game, passes after it and wins by the komi by its own count.
+# The tally says in how many counted games the engine's count names another
+# winner, and a resumed match reads it back from the records.
+cat >"$tmp/black-count" <<'EOF'
+#!/bin/sh
+while read -r id cmd rest; do
+	case $cmd in
+	genmove) printf '=%s pass\n\n' "$id" ;;
+	final_score) printf '=%s B+1\n\n' "$id" ;;
+	*) printf '=%s\n\n' "$id" ;;
+	esac
+done
+EOF
+chmod +x "$tmp/black-count"
+disputes() {
+	grep "^tengen: .* counted; the engine's count names another winner" "$tmp/out"
+}
+if ! "$tengen" --match "$tmp/black-count" --games 2 --size 9 --playouts 300 \
+    --sgf-dir "$tmp/count-games" >"$tmp/out" 2>&1 ||
+    ! grep -q "^game 2: tengen white, W+7.5, .*: win; the engine counts B+1" "$tmp/out" ||
+    [ "$(disputes)" != "tengen: 2 games counted; the engine's count names another winner in 1 (1 of them won by tengen's count)" ]; then
+	echo "test-ai-gnugo: the games the engine counts otherwise are not told:" >&2
+	cat "$tmp/out" >&2
+	exit 1
+fi
+if ! "$tengen" --match "$tmp/black-count" --games 3 --size 9 --playouts 300 \
+    --sgf-dir "$tmp/count-games" --resume >"$tmp/out" 2>&1 ||
+    [ "$(disputes)" != "tengen: 3 games counted; the engine's count names another winner in 1 (1 of them won by tengen's count)" ]; then
+	echo "test-ai-gnugo: a resumed match does not read the counts back:" >&2
+	cat "$tmp/out" >&2
+	exit 1
+fi
 # An engine that plays an illegal move forfeits the game, and its record
 # says why.
 cat >"$tmp/cheat" <<'EOF'
