@@ -946,77 +946,6 @@ ai_even_komi(const struct game *g)
 	return floor(sum / n) + 0.5;
 }
 
-/*
- * Dead stones from ownership: search the position twice, once with each
- * colour to move, collecting who owns every point at the end of every
- * playout; a string whose stones end up the opponent's more often than its
- * own is dead.  The searches use one thread and a fixed seed, so a position
- * always gets the same answer; the tree makes the first moves of the
- * playouts good ones, so a group that one move would kill or save is judged
- * by that move, not by chance.
- */
-/* The liberties of the string at P into LIBS, at most MAX of them; the
- * number found, or MAX + 1 if there are more. */
-static int
-ai_string_libs(const struct board *b, point_t p, point_t *libs, int max)
-{
-	point_t first = board_group_of(b, p), s = first;
-	int n = 0;
-
-	do {
-		for (int k = 0; k < 4; k++) {
-			point_t l = (point_t)(s + b->offs[k]);
-			int i;
-
-			if (b->color[l] != EMPTY)
-				continue;
-			for (i = 0; i < n && libs[i] != l; i++)
-				;
-			if (i < n)
-				continue;
-			if (n == max)
-				return max + 1;
-			libs[n++] = l;
-		}
-		s = b->next[s];
-	} while (s != first);
-	return n;
-}
-
-/* Does the string at P touch a string of the other colour, other than the
- * one at BUT, that is in atari (one it could take to get out)? */
-static bool
-ai_string_can_take(const struct board *b, point_t p, point_t but)
-{
-	point_t first = board_group_of(b, p), s = first;
-	enum color o = color_other((enum color)b->color[p]);
-
-	do {
-		for (int k = 0; k < 4; k++) {
-			point_t q = (point_t)(s + b->offs[k]);
-
-			if (b->color[q] == o &&
-			    board_group_of(b, q) != board_group_of(b, but) &&
-			    board_group_in_atari(b, q))
-				return true;
-		}
-		s = b->next[s];
-	} while (s != first);
-	return false;
-}
-
-/* Does filling any of the N shared liberties LIBS of two strings, by
- * either colour, leave the filler no more than the N - 1 others? */
-static bool
-ai_seki_fills_lose(const struct board *b, const point_t *libs, int n)
-{
-	for (int i = 0; i < n; i++)
-		if (playout_libs_after(b, BLACK, libs[i], n + 1) > n - 1 ||
-		    playout_libs_after(b, WHITE, libs[i], n + 1) > n - 1)
-			return false;
-	return true;
-}
-
 /* MARK[] = V for every stone of the string at P. */
 static void
 ai_string_mark(const struct board *b, point_t p, uint8_t *mark, uint8_t v)
@@ -1029,47 +958,78 @@ ai_string_mark(const struct board *b, point_t p, uint8_t *mark, uint8_t v)
 	} while (s != first);
 }
 
-/* Seki that the playouts break: a string marked dead and a string of the
- * other colour next to it that share all their liberties, two or more,
- * and have no other, where filling one of them gains its filler nothing
- * (no string joined, no stone taken, so the filler is the first to be
- * taken), and neither can take a third string in atari to get out.  The
- * playouts take such a filling for a nakade (it leaves a bigger group in
- * atari) and mark one side dead; both live. */
+/* Does the string at P touch a string of the other colour, other than the
+ * string BUT, that is in atari (one it could take to get out)? */
+static bool
+ai_string_can_take(const struct board *b, point_t p, point_t but)
+{
+	point_t first = board_group_of(b, p), s = first;
+	enum color o = color_other((enum color)b->color[p]);
+
+	do {
+		for (int k = 0; k < 4; k++) {
+			point_t q = (point_t)(s + b->offs[k]);
+
+			if (b->color[q] == o && board_group_of(b, q) != but &&
+			    board_group_in_atari(b, q))
+				return true;
+		}
+		s = b->next[s];
+	} while (s != first);
+	return false;
+}
+
+#define AI_SEKI_LIBS 8	/* the most shared liberties looked at */
+
+/* Are the string at P, with the N liberties LIBS, and the string at Q of
+ * the other colour in seki: Q's liberties are the same N, filling any of
+ * them gains its filler, of either colour, nothing (no string joined, no
+ * stone taken: it keeps only the N - 1 others), and neither string can
+ * take a third one in atari to get out? */
+static bool
+ai_seki_pair(const struct board *b, point_t p, const point_t *libs, int n,
+	     point_t q)
+{
+	point_t lq[AI_SEKI_LIBS + 1];
+
+	if (playout_group_libs(b, q, lq, AI_SEKI_LIBS + 1) != n)
+		return false;
+	for (int i = 0; i < n; i++) {
+		int j;
+
+		for (j = 0; j < n && libs[j] != lq[i]; j++)
+			;
+		if (j == n ||
+		    playout_libs_after(b, BLACK, libs[i], n + 1) > n - 1 ||
+		    playout_libs_after(b, WHITE, libs[i], n + 1) > n - 1)
+			return false;
+	}
+	return !ai_string_can_take(b, p, board_group_of(b, q)) &&
+	    !ai_string_can_take(b, q, board_group_of(b, p));
+}
+
+/* Seki that the playouts break: a string marked dead in seki with a string
+ * next to it (ai_seki_pair).  The playouts take the filling of a shared
+ * liberty for a nakade (it leaves a bigger group in atari) and mark one
+ * side dead; both live. */
 static void
 ai_seki_alive(const struct board *b, uint8_t *dead)
 {
-	enum { MAXL = 8 };
-
 	for (int p = 0; p < b->npoints; p++) {
-		point_t ls[MAXL + 1], lt[MAXL + 1], s, t = 0;
-		int ns, nt, i;
+		point_t libs[AI_SEKI_LIBS + 1], s = (point_t)p, t = 0;
+		int n;
 
 		if (!dead[p] || b->group[p] != p)
 			continue;	/* one look per dead string, at its root */
-		ns = ai_string_libs(b, (point_t)p, ls, MAXL);
-		if (ns < 2 || ns > MAXL)
+		n = playout_group_libs(b, s, libs, AI_SEKI_LIBS + 1);
+		if (n < 2 || n > AI_SEKI_LIBS)
 			continue;
-		s = (point_t)p;
 		do {
 			for (int k = 0; k < 4 && t == 0; k++) {
 				point_t q = (point_t)(s + b->offs[k]);
 
-				if (b->color[q] != color_other((enum color)b->color[p]))
-					continue;
-				nt = ai_string_libs(b, q, lt, MAXL);
-				for (i = 0; i < nt && i < ns; i++) {
-					int j;
-
-					for (j = 0; j < ns && ls[j] != lt[i]; j++)
-						;
-					if (j == ns)
-						break;
-				}
-				if (nt == ns && i == nt &&
-				    ai_seki_fills_lose(b, ls, ns) &&
-				    !ai_string_can_take(b, (point_t)p, q) &&
-				    !ai_string_can_take(b, q, (point_t)p))
+				if (b->color[q] == color_other((enum color)b->color[p]) &&
+				    ai_seki_pair(b, (point_t)p, libs, n, q))
 					t = q;
 			}
 			s = b->next[s];
@@ -1081,6 +1041,15 @@ ai_seki_alive(const struct board *b, uint8_t *dead)
 	}
 }
 
+/*
+ * Dead stones from ownership: search the position twice, once with each
+ * colour to move, collecting who owns every point at the end of every
+ * playout; a string whose stones end up the opponent's more often than its
+ * own is dead.  The searches use one thread and a fixed seed, so a position
+ * always gets the same answer; the tree makes the first moves of the
+ * playouts good ones, so a group that one move would kill or save is judged
+ * by that move, not by chance.
+ */
 void
 ai_dead_stones(const struct game *g, uint8_t *dead)
 {
@@ -1121,10 +1090,7 @@ ai_dead_stones(const struct game *g, uint8_t *dead)
 			sum = -sum;
 		if (sum >= 0)
 			continue;
-		do {
-			dead[s] = 1;
-			s = b->next[s];
-		} while (s != first);
+		ai_string_mark(b, first, dead, 1);
 	}
 	ai_seki_alive(b, dead);
 	free(e->own);

@@ -435,19 +435,20 @@ main(int argc, char **argv)
 	}
 	if (optind < argc)
 		st.file = argv[optind];
-	/* A file that cannot be read says so first, terminal or not. */
-	if (st.file != NULL) {
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		struct game g;
 		char err[400];
 
-		if (tui_save_read(st.file, &g, NULL, NULL, NULL, err,
-		    sizeof err) < 0) {
-			fprintf(stderr, "tengen: %s\n", err);
-			return 1;
+		/* A file that cannot be read says so first, as in a
+		 * terminal. */
+		if (st.file != NULL) {
+			if (tui_save_read(st.file, &g, NULL, NULL, NULL, err,
+			    sizeof err) < 0) {
+				fprintf(stderr, "tengen: %s\n", err);
+				return 1;
+			}
+			game_free(&g);
 		}
-		game_free(&g);
-	}
-	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, _("tengen: the game needs a terminal (try tengen --help)\n"));
 		return 1;
 	}

@@ -270,6 +270,10 @@ match_save(const struct match_options *mo, const struct game *g,
 	return ok;
 }
 
+/* How a record's comment and a game's line give the engine's count of a
+ * counted game, which match_resume() reads back. */
+#define MATCH_ENGINE_COUNTS "the engine counts "
+
 /* The winner a result such as "B+2.5", "W+R" or "0" names: BLACK, WHITE,
  * EMPTY for a draw, OFFBOARD for none. */
 static enum color
@@ -309,9 +313,10 @@ match_about(struct gtp_client *gc, const struct game *g, const char *res,
 	rc = gtp_client_command(gc, &reply, "final_score");
 	if (rc == 0 && reply[0] != '\0') {
 		n = strlen(about);
-		snprintf(about + n, len - n, "; the engine counts %.32s", reply);
+		snprintf(about + n, len - n, "; " MATCH_ENGINE_COUNTS "%.32s",
+		    reply);
 		n = strlen(why);
-		snprintf(why + n, whylen - n, "%sthe engine counts %.32s",
+		snprintf(why + n, whylen - n, "%s" MATCH_ENGINE_COUNTS "%.32s",
 		    n ? "; " : "", reply);
 		*engine = match_result_winner(reply);
 	} else if (rc < 0) {
@@ -477,11 +482,12 @@ match_resume(const struct match_options *mo, struct match_tally *t)
 		}
 		match_count(t, winner, ours);
 		/* A counted game: its record gives both counts. */
-		const char *c = rec.comment ? strstr(rec.comment,
-		    "the engine counts ") : NULL;
-		if (rec.comment && strstr(rec.comment, "tengen counts "))
-			match_count_dispute(t, winner, c ? match_result_winner(c +
-			    strlen("the engine counts ")) : OFFBOARD, ours);
+		if (rec.comment && strstr(rec.comment, "tengen counts ")) {
+			const char *e = strstr(rec.comment, MATCH_ENGINE_COUNTS);
+
+			match_count_dispute(t, winner, e ? match_result_winner(e +
+			    strlen(MATCH_ENGINE_COUNTS)) : OFFBOARD, ours);
+		}
 		printf("game %d: tengen %s, %s, %d moves: %s (played before)\n",
 		    n, color_name(ours), rec.result, rec.nmoves,
 		    match_outcome(winner, ours));

@@ -28,9 +28,6 @@
  * through all the same (see playout_refuses_selfatari). */
 #define PLAYOUT_SELFATARI_LEAK 40
 
-static int playout_group_libs(const struct board *b, point_t g, point_t *libs,
-			      int max);
-
 static bool
 playout_fills_eye(const struct board *b, enum color c, point_t p)
 {
@@ -224,8 +221,7 @@ playout_libs_after(const struct board *b, enum color c, point_t p, int max)
 	return n;
 }
 
-/* The first MAX distinct liberties of the group at G, into LIBS. */
-static int
+int
 playout_group_libs(const struct board *b, point_t g, point_t *libs, int max)
 {
 	point_t st = g;

@@ -40,6 +40,10 @@ void playout_owners(const struct board *b, uint8_t *owner);
 /* Area score of a finished playout, Black minus White minus KOMI. */
 double playout_score(const struct board *b, double komi);
 
+/* The first MAX distinct liberties of the group at G, into LIBS; how many
+ * were found. */
+int playout_group_libs(const struct board *b, point_t g, point_t *libs, int max);
+
 /* Liberties, counting at most MAX (up to 8), that the group of C at P would
  * have after C plays there (captures give the captured points next to it). */
 int playout_libs_after(const struct board *b, enum color c, point_t p, int max);

@@ -22,7 +22,8 @@
 static const char server_db_schema[] =
 	"CREATE TABLE IF NOT EXISTS users("
 	" id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,"
-	" name_key TEXT NOT NULL DEFAULT '', pwhash TEXT NOT NULL, points INTEGER NOT NULL DEFAULT 0,"
+	" name_key TEXT NOT NULL DEFAULT '', pwhash TEXT NOT NULL,"
+	" points INTEGER NOT NULL DEFAULT 0,"
 	" wins INTEGER NOT NULL DEFAULT 0, losses INTEGER NOT NULL DEFAULT 0,"
 	" draws INTEGER NOT NULL DEFAULT 0, escapes INTEGER NOT NULL DEFAULT 0,"
 	" created INTEGER NOT NULL);"
@@ -82,7 +83,8 @@ static const char server_db_schema[] =
 
 enum server_db_stmt {
 	Q_BEGIN, Q_COMMIT,
-	Q_USER_KEY, Q_USER_ADD, Q_USER_HASH, Q_USER_BY_NAME, Q_USER_BY_ID, Q_USER_RECORD,
+	Q_USER_KEY, Q_USER_ADD, Q_USER_HASH, Q_USER_BY_NAME, Q_USER_BY_ID,
+	Q_USER_RECORD,
 	Q_LEADERS,
 	Q_TOKEN_ADD, Q_TOKEN_TRIM, Q_TOKEN_USER, Q_TOKEN_DEL,
 	Q_ROOMS, Q_ROOM_ADD,
@@ -204,12 +206,15 @@ server_db_key_sql(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 static int
 server_db_migrate(struct server_db *db, char **msg)
 {
-	static const char *const added[][2] = {
-		{ "games", "undo_by" }, { "games", "resumed_at" },
-		{ "games", "turn_ms" }, { "games", "estimating" },
-		{ "games", "black_points" }, { "games", "white_points" },
-		{ "games", "points_set" }, { "tables", "ready" },
-		{ "tokens", "seq" }, { "users", "name_key" },
+	static const char number[] = "INTEGER NOT NULL DEFAULT 0";
+	static const char *const added[][3] = {
+		{ "games", "undo_by", number }, { "games", "resumed_at", number },
+		{ "games", "turn_ms", number }, { "games", "estimating", number },
+		{ "games", "black_points", number },
+		{ "games", "white_points", number },
+		{ "games", "points_set", number }, { "tables", "ready", number },
+		{ "tokens", "seq", number },
+		{ "users", "name_key", "TEXT NOT NULL DEFAULT ''" },
 	};
 
 	for (size_t i = 0; i < sizeof added / sizeof added[0]; i++) {
@@ -227,8 +232,7 @@ server_db_migrate(struct server_db *db, char **msg)
 		if (have)
 			continue;
 		snprintf(sql, sizeof sql, "ALTER TABLE %s ADD COLUMN %s %s",
-		    added[i][0], added[i][1], strcmp(added[i][1], "name_key") ?
-		    "INTEGER NOT NULL DEFAULT 0" : "TEXT NOT NULL DEFAULT ''");
+		    added[i][0], added[i][1], added[i][2]);
 		if (sqlite3_exec(db->h, sql, NULL, NULL, msg) != SQLITE_OK)
 			return -1;
 	}

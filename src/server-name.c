@@ -4,9 +4,9 @@
  *
  * A name's key is its letters as they look: every letter that looks like
  * a Latin one becomes it (Cyrillic "а", Greek "Ο", the digits 0 and 1,
- * "rn" for "m"), and the case goes; i, I, l and 1 are one letter.  A new name whose key
- * another name has is taken, so "Alice", "alice", "AIice" and a Cyrillic
- * "Аре" beside a Latin "Ape" are one name each.  The letters of other
+ * "rn" for "m"), and the case goes; i, I, l and 1 are one letter.  A new
+ * name whose key another name has is taken, so "Alice", "alice", "AIice"
+ * and a Cyrillic "Аре" beside a Latin "Ape" are one name each.  The letters of other
  * scripts keep their own form (lower case where Greek and Cyrillic have
  * one); accents stay: "José" and "Jose" are two names.
  */
@@ -105,32 +105,30 @@ server_name_new_ok(const char *name)
 }
 
 /* Letters that look like Latin ones (or like other Latin ones), and the
- * ASCII letters they look like: 0 like O, 1 and capital I like l, and so
- * i too, whose capital I is; the Cyrillic and Greek letters of Latin
- * shape. */
+ * ASCII letters they look like: 0 like o, 1 and i (so I too) like l, m like
+ * rn; the Cyrillic and Greek letters of Latin shape, small, and capital
+ * where the small letter does not look like the capital's Latin one (Greek
+ * capital B looks like b, its small beta does not). */
 static const struct {
 	unsigned long cp;
 	const char *as;
 } server_name_alike[] = {
-	{ '0', "o" }, { '1', "l" }, { 'I', "l" }, { 'i', "l" }, { 'm', "rn" },
-	{ 0x0391, "a" }, { 0x0392, "b" }, { 0x0395, "e" }, { 0x0396, "z" },
-	{ 0x0397, "h" }, { 0x0399, "l" }, { 0x039a, "k" }, { 0x039c, "rn" },
-	{ 0x039d, "n" }, { 0x039f, "o" }, { 0x03a1, "p" }, { 0x03a4, "t" },
-	{ 0x03a5, "y" }, { 0x03a7, "x" }, { 0x03b1, "a" }, { 0x03b9, "l" },
-	{ 0x03ba, "k" }, { 0x03bd, "v" }, { 0x03bf, "o" }, { 0x03c1, "p" },
-	{ 0x03c5, "u" }, { 0x0405, "s" }, { 0x0406, "l" }, { 0x0408, "j" },
-	{ 0x0410, "a" }, { 0x0412, "b" }, { 0x0415, "e" }, { 0x041a, "k" },
-	{ 0x041c, "rn" }, { 0x041d, "h" }, { 0x041e, "o" }, { 0x0420, "p" },
-	{ 0x0421, "c" }, { 0x0422, "t" }, { 0x0425, "x" }, { 0x0430, "a" },
-	{ 0x0435, "e" }, { 0x043e, "o" }, { 0x0440, "p" }, { 0x0441, "c" },
-	{ 0x0443, "y" }, { 0x0445, "x" }, { 0x0455, "s" }, { 0x0456, "l" },
-	{ 0x0458, "j" }, { 0x04ae, "y" }, { 0x04af, "y" }, { 0x04bb, "h" },
-	{ 0x04c0, "l" }, { 0x04cf, "l" }, { 0x0501, "d" }, { 0x051a, "q" },
-	{ 0x051b, "q" }, { 0x051c, "w" }, { 0x051d, "w" },
+	{ '0', "o" }, { '1', "l" }, { 'i', "l" }, { 'm', "rn" },
+	{ 0x0392, "b" }, { 0x0395, "e" }, { 0x0396, "z" }, { 0x0397, "h" },
+	{ 0x039c, "rn" }, { 0x039d, "n" }, { 0x03a4, "t" }, { 0x03a5, "y" },
+	{ 0x03a7, "x" }, { 0x03b1, "a" }, { 0x03b9, "l" }, { 0x03ba, "k" },
+	{ 0x03bd, "v" }, { 0x03bf, "o" }, { 0x03c1, "p" }, { 0x03c5, "u" },
+	{ 0x0412, "b" }, { 0x041a, "k" }, { 0x041c, "rn" }, { 0x041d, "h" },
+	{ 0x0422, "t" }, { 0x0430, "a" }, { 0x0435, "e" }, { 0x043e, "o" },
+	{ 0x0440, "p" }, { 0x0441, "c" }, { 0x0443, "y" }, { 0x0445, "x" },
+	{ 0x0455, "s" }, { 0x0456, "l" }, { 0x0458, "j" }, { 0x04af, "y" },
+	{ 0x04bb, "h" }, { 0x04c0, "l" }, { 0x04cf, "l" }, { 0x0501, "d" },
+	{ 0x051b, "q" }, { 0x051d, "w" },
 };
 
 /* The lower case of CP, for the scripts whose case is simple: Latin
- * (ASCII, Latin-1, Latin Extended-A), Greek, Cyrillic. */
+ * (ASCII, Latin-1, Latin Extended-A), Greek, Cyrillic; always below
+ * U+0800 when it is not CP. */
 static unsigned long
 server_name_lower(unsigned long cp)
 {
@@ -165,32 +163,6 @@ server_name_as(unsigned long cp)
 	return NULL;
 }
 
-/* CP as UTF-8 into OUT (room for 4 bytes); the bytes written. */
-static size_t
-server_name_put(unsigned long cp, char *out)
-{
-	if (cp < 0x80) {
-		out[0] = (char)cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		out[0] = (char)(0xc0 | cp >> 6);
-		out[1] = (char)(0x80 | (cp & 0x3f));
-		return 2;
-	}
-	if (cp < 0x10000) {
-		out[0] = (char)(0xe0 | cp >> 12);
-		out[1] = (char)(0x80 | (cp >> 6 & 0x3f));
-		out[2] = (char)(0x80 | (cp & 0x3f));
-		return 3;
-	}
-	out[0] = (char)(0xf0 | cp >> 18);
-	out[1] = (char)(0x80 | (cp >> 12 & 0x3f));
-	out[2] = (char)(0x80 | (cp >> 6 & 0x3f));
-	out[3] = (char)(0x80 | (cp & 0x3f));
-	return 4;
-}
-
 int
 server_name_key(const char *name, char *key, size_t len)
 {
@@ -200,20 +172,32 @@ server_name_key(const char *name, char *key, size_t len)
 	int n;
 
 	for (; *p; p += n) {
-		char buf[4];
-		const char *as = NULL;
+		char buf[2];
+		const char *as;
+		unsigned long lower;
 		size_t m;
 
 		if ((n = server_utf8_char(p, &cp)) == 0)
 			return -1;
-		/* As it is (capital I looks like l, not like i), or else
-		 * in lower case ("M" is "m", which looks like "rn"). */
-		if ((as = server_name_as(cp)) == NULL &&
-		    (as = server_name_as(server_name_lower(cp))) == NULL) {
-			m = server_name_put(server_name_lower(cp), buf);
-			as = buf;
-		} else {
+		lower = server_name_lower(cp);
+		/* As it is (Greek capital B), or else in lower case ("M" is
+		 * "m", which looks like "rn"), or else the letter in lower
+		 * case itself. */
+		if ((as = server_name_as(cp)) != NULL ||
+		    (as = server_name_as(lower)) != NULL) {
 			m = strlen(as);
+		} else if (lower == cp) {
+			as = (const char *)p;
+			m = (size_t)n;
+		} else if (lower < 0x80) {
+			buf[0] = (char)lower;
+			as = buf;
+			m = 1;
+		} else {
+			buf[0] = (char)(0xc0 | lower >> 6);
+			buf[1] = (char)(0x80 | (lower & 0x3f));
+			as = buf;
+			m = 2;
 		}
 		if (k + m >= len)
 			return -1;
