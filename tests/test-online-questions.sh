@@ -77,9 +77,10 @@ on_wait alice "No undo while counting: Esc plays on"
 on_ok "no undo asked while counting"
 
 # Play on; bob opens the question to resign, alice resigns first: bob's
-# question goes with the game.
+# question goes with the game.  (The counting's own line ends with "Esc
+# plays on": bob waits for the line that says who did.)
 on_keys alice Escape
-on_wait bob "plays on"
+on_wait bob "Black plays on"
 on_keys bob G
 on_wait bob "Resign this game?"
 on_keys alice G
