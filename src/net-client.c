@@ -522,6 +522,14 @@ net_client_watch_seq(const struct net_client *nc, int w)
 	return nc->watch[w].since;
 }
 
+long
+net_client_watch_seen(const struct net_client *nc, int w)
+{
+	const struct net_watch *wt = &nc->watch[w];
+
+	return wt->since > wt->state_seq ? wt->since : wt->state_seq;
+}
+
 bool
 net_client_watch_down(const struct net_client *nc, int w, double *wait)
 {

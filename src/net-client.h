@@ -88,6 +88,9 @@ void net_client_watch(struct net_client *nc, int w, const char *kind, long id,
 void net_client_watch_refresh(struct net_client *nc, int w);
 /* The number of the watch's last event seen. */
 long net_client_watch_seq(const struct net_client *nc, int w);
+/* The number of the last event of all that the watch has told of, one by
+ * one or in a state read after them. */
+long net_client_watch_seen(const struct net_client *nc, int w);
 /* The watch is waiting to retry after a failure; *WAIT its seconds left. */
 bool net_client_watch_down(const struct net_client *nc, int w, double *wait);
 

@@ -705,7 +705,12 @@ tui_online_new_table(struct tui *t)
 	struct tui_online *o = t->online;
 	cJSON *body;
 
-	if (o->nrooms == 0 || o->busy)
+	if (o->nrooms == 0) {
+		tui_online_message(t, true, "%s",
+		    _("The rooms have not come yet: N opens a table once they have"));
+		return;
+	}
+	if (o->busy)
 		return;
 	body = cJSON_CreateObject();
 	cJSON_AddNumberToObject(body, "room", (double)o->rooms[o->room].id);

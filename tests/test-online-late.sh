@@ -4,7 +4,9 @@
 # rank it brought, as if they had seen the end.  Over a slow link, where
 # the state read at the start of a game lands after the first move (a
 # proxy holds every /state reply for two seconds), the move is not lost and
-# the board is right.
+# the board is right.  A move whose reply comes after a state that holds
+# the move and its undo is not left "on its way".  N pressed before the
+# rooms have come says so.
 . "${top_srcdir:-.}/tests/online/lib.sh"
 on_init test-online-late
 if ! command -v python3 >/dev/null 2>&1; then
@@ -79,4 +81,57 @@ on_goto carol C3 9
 on_keys carol Enter
 on_wait dave "White played C3"
 on_ok "a state that lands after the first move takes nothing back"
+
+# carol comes back through a proxy that holds her move's reply and shows
+# her the game only in states: she plays G7 and at once asks to take it
+# back; dave allows it; the first state she reads holds the move and its
+# undo, and lands before the move's reply.  The move is no longer on its
+# way: "Sending" goes with the reply, and she can play again.
+on_play dave D4
+on_wait carol "Black played D4"
+tmux -L "$on_sock" kill-session -t carol
+on_proxy held-move
+URL=$PROXY_URL
+on_start carol
+on_wait carol "Password"
+on_type carol carol
+on_keys carol Tab
+on_type carol secret-carol
+on_keys carol Enter
+on_wait carol "Logged in to $URL as carol"
+URL=$url
+on_wait carol "Move 3: White to play (you)"
+on_goto carol G7 9
+on_keys carol Enter
+on_wait carol "Sending G7"
+on_keys carol z
+on_wait dave "Allow it?"
+on_keys dave y
+on_wait dave "Move taken back: White to play"
+touch "$PROXY_GO"
+on_wait carol "Move 3: White to play (you)"
+sleep 2
+on_screen carol | grep -q "Sending\|on its way" &&
+	on_fail "carol's move taken back stays on its way: $(on_screen carol)"
+on_goto carol G3 9
+on_expect_row carol 7 ". . + . . . + . ."
+on_keys carol Enter
+on_wait dave "White played G3"
+on_ok "a move taken back before its reply came is not left on its way"
+
+# erin's list of rooms is slow to come: N says so until it has.
+on_proxy held-rooms
+URL=$PROXY_URL
+on_start erin
+on_register erin
+on_keys erin n
+on_wait erin "The rooms have not come yet"
+touch "$PROXY_GO"
+on_wait erin "Beginners ("
+on_screen erin | grep -q "not come yet" &&
+	on_fail "the message stays with the rooms: $(on_screen erin)"
+on_keys erin n
+on_wait erin "Seat 1: erin"
+URL=$url
+on_ok "N before the rooms have come says so"
 on_done

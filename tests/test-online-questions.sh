@@ -105,6 +105,7 @@ URL=$url
 # She opens a table and leaves it before its state has come: her seat is
 # given up all the same (or she would sit there unseen, and could sit
 # nowhere else).
+on_wait carol "Beginners ("
 on_keys carol n
 on_wait carol "Table "
 on_keys carol q

@@ -21,9 +21,10 @@
  * listed file must still be rejected for that reason, and anything not
  * listed fails.
  *
- * The collection is looked for in $top_srcdir/../shared/sgf/gnugo-3.8/games
- * or in the directory named by TENGEN_SGF_CORPUS; the test is skipped when
- * it or GNU Go is missing.
+ * The collection is the folder named by TENGEN_SGF_CORPUS (configure's
+ * default: ../shared/sgf/gnugo-3.8/games beside the source tree, which make
+ * distcheck passes on), else $top_srcdir/../shared/sgf/gnugo-3.8/games; the
+ * test is skipped when it or GNU Go is missing.
  */
 #include "config.h"
 

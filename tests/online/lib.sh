@@ -61,19 +61,22 @@ on_server() {
 
 # on_proxy MODE: tests/online/proxy.py in front of the server, misbehaving
 # as MODE says; its address in PROXY_URL, the requests it had in the file
-# PROXY_LOG.
+# PROXY_LOG, and in PROXY_GO the file that lets its held replies go (the
+# held-* modes).
 on_proxy() {
-	rm -f "$on_tmp/proxy-port"
+	port_file=$on_tmp/proxy-$1.port
+	rm -f "$port_file" "$port_file.go"
 	PROXY_LOG=$on_tmp/proxy-$1.log
-	python3 "$srcdir/tests/online/proxy.py" "$on_tmp/proxy-port" \
+	PROXY_GO=$port_file.go
+	python3 "$srcdir/tests/online/proxy.py" "$port_file" \
 		"$PROXY_LOG" "$PORT" "$1" &
 	on_pids="${on_pids:-} $!"
 	for _ in $(seq 100); do
-		[ -s "$on_tmp/proxy-port" ] && break
+		[ -s "$port_file" ] && break
 		sleep 0.05
 	done
-	[ -s "$on_tmp/proxy-port" ] || on_fail "the proxy did not start"
-	PROXY_URL=http://127.0.0.1:$(cat "$on_tmp/proxy-port")
+	[ -s "$port_file" ] || on_fail "the proxy did not start"
+	PROXY_URL=http://127.0.0.1:$(cat "$port_file")
 }
 
 on_server_stop() {
@@ -208,6 +211,8 @@ on_play() {
 
 # on_new_table NAME: NAME opens a table and sets its rules to 9x9.
 on_new_table() {
+	# (N opens a table in the room chosen: once the rooms have come.)
+	on_wait "$1" "Beginners ("
 	on_keys "$1" n
 	on_wait "$1" "Table "
 	# The whole hint, wrapped in the panel beside the 19x19 board.

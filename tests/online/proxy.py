@@ -16,21 +16,41 @@ commas) say:
                to the server: what happens meanwhile overtakes it; and so
                do every POST /table/start and GET /user (the check of a
                login kept)
+  held-move    every POST /game/move goes to the server at once, and its
+               reply waits until the file PORT_FILE.go exists, then a
+               second more; from the first move until the file exists,
+               every GET /events is answered at once with a resync and
+               every GET /state waits: the player reads what happened
+               meanwhile (the move taken back, say) in a state that lands
+               before the move's reply
+  held-rooms   every GET /rooms waits until the file PORT_FILE.go exists
 
 The port it listens on is written to PORT_FILE."""
 import http.client
 import http.server
+import os
 import sys
 import time
 
 port_file, log, server_port, modes = sys.argv[1:5]
 modes = modes.split(",")
+go_file = port_file + ".go"
+moved = False
+
+
+def wait_go():
+    """Until the test says go (at most 30 seconds)."""
+    for _ in range(600):
+        if os.path.exists(go_file):
+            return
+        time.sleep(0.05)
 
 
 class Proxy(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
     def answer(self):
+        global moved
         n = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(n) if n else None
         with open(log, "a") as f:
@@ -40,6 +60,12 @@ class Proxy(http.server.BaseHTTPRequestHandler):
             self.reply(200, "application/json",
                        b'{"events":[],"last":%s}' % since.encode())
             return
+        if "held-move" in modes and self.path.startswith("/game/move"):
+            moved = True
+        if self.held() and self.path.startswith("/state"):
+            wait_go()
+        if "held-rooms" in modes and self.path.startswith("/rooms"):
+            wait_go()
         if "resync" in modes and self.path.startswith("/events"):
             self.reply(200, "application/json", b'{"resync":true}')
             return
@@ -59,8 +85,18 @@ class Proxy(http.server.BaseHTTPRequestHandler):
                 f.write("read " + self.path +
                         (" playing" if playing else "") + "\n")
             time.sleep(2)
+        if "held-move" in modes and self.path.startswith("/game/move"):
+            wait_go()
+            time.sleep(1)
+        if self.held() and self.path.startswith("/events"):
+            # (Also a poll sent before the move: its events may hold it.)
+            reply = b'{"resync":true}'
         self.reply(r.status, r.getheader("Content-Type") or "application/json",
                    reply)
+
+    def held(self):
+        return ("held-move" in modes and moved and
+                not os.path.exists(go_file))
 
     def reply(self, status, ctype, body):
         self.send_response(status)
