@@ -98,8 +98,8 @@ on_type carol carol
 on_keys carol Tab
 on_type carol secret-carol
 on_keys carol Enter
-on_wait carol "Logged in to $URL as carol"
 URL=$url
+# (Logged in, she is taken to her game at once.)
 on_wait carol "Move 3: White to play (you)"
 on_goto carol G7 9
 on_keys carol Enter
