@@ -180,6 +180,23 @@ ai_gtp_stats(struct gtp_engine *e, int argc, char **argv)
 	return 0;
 }
 
+/* tengen-playouts N: the share of N playouts alone (no tree) from the
+ * position that the colour to move wins, for bench/playout-eval.py. */
+static int
+ai_gtp_playouts(struct gtp_engine *e, int argc, char **argv)
+{
+	struct ai_gtp *ag = e->data;
+	int n;
+
+	if (argc != 1 || gtp_engine_parse_int(argv[0], 1, 1000000, &n) != 0) {
+		gtp_engine_printf(e, "syntax error: tengen-playouts N (1 to "
+		    "1000000)");
+		return -1;
+	}
+	gtp_engine_printf(e, "%.4f", ai_playout_share(ag->ai, &e->game, n));
+	return 0;
+}
+
 static int
 ai_gtp_number(const char *s, double *v)
 {
@@ -290,6 +307,7 @@ static const struct gtp_command ai_gtp_commands[] = {
 	{ "kgs-genmove_cleanup", ai_gtp_genmove_cleanup },
 	{ "restricted_genmove", ai_gtp_restricted_genmove },
 	{ "tengen-stats", ai_gtp_stats },
+	{ "tengen-playouts", ai_gtp_playouts },
 	{ "time_settings", ai_gtp_time_settings },
 	{ "kgs-time_settings", ai_gtp_kgs_time_settings },
 	{ "time_left", ai_gtp_time_left },

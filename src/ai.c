@@ -856,6 +856,28 @@ ai_search(struct ai *ai, const struct game *g, enum color c, double asked)
 	return root;
 }
 
+double
+ai_playout_share(struct ai *ai, const struct game *g, long n)
+{
+	struct rng r = { ai->seed };
+	enum color c = game_to_move(g);
+	long won2 = 0;
+
+	for (long i = 0; i < n; i++) {
+		struct board b = g->board;
+		double margin;
+
+		b.to_move = c;
+		playout_run(&b, &r, PLAYOUT_HEAVY, 3 * b.size * b.size);
+		margin = playout_score(&b, g->komi);
+		if (c == WHITE)
+			margin = -margin;
+		won2 += margin > 0 ? 2 : margin == 0 ? 1 : 0;
+	}
+	ai->seed = ai->seed * 6364136223846793005ULL + 1442695040888963407ULL;
+	return n > 0 ? won2 / (2.0 * (double)n) : 0.5;
+}
+
 point_t
 ai_genmove(struct ai *ai, const struct game *g, enum color c,
 	   struct ai_stats *stats)

@@ -113,6 +113,12 @@ void ai_amaf_first(const point_t *moves, int from, int to, enum color root,
 void ai_stop(struct ai *ai);
 void ai_go(struct ai *ai);
 
+/* The share of N playouts of the heavy policy alone (no tree) from the
+ * position of G that the colour to move wins, a draw counting half: the
+ * playouts' own judgement of the position, which bench/playout-eval.py
+ * compares with the results of games. */
+double ai_playout_share(struct ai *ai, const struct game *g, long n);
+
 /* Dead stones of the position of G, from the ownership of the points at
  * the end of the playouts of two short searches, one with each colour to
  * move: DEAD[p] = 1 for every stone of a string that ends up the
