@@ -33,6 +33,10 @@ import subprocess
 import sys
 
 
+# The script that runs (playout-eval.py uses Engine too), for messages.
+PROG = os.path.basename(sys.argv[0])
+
+
 class Engine:
     """A GTP engine on a pipe."""
 
@@ -48,7 +52,7 @@ class Engine:
         while True:
             out = self.p.stdout.readline()
             if out == "":
-                sys.exit(f"regret.py: the engine stopped at '{line}'")
+                sys.exit(f"{PROG}: the engine stopped at '{line}'")
             if out.strip() == "":
                 if lines:
                     break
@@ -56,7 +60,7 @@ class Engine:
             lines.append(out.rstrip("\n"))
         text = "\n".join(lines)
         if text.startswith("?"):
-            sys.exit(f"regret.py: '{line}': {text}")
+            sys.exit(f"{PROG}: '{line}': {text}")
         return text[1:].strip()
 
     def search(self, pos, moves=None):
