@@ -788,6 +788,13 @@ ai_has_dead(const struct board *b, const uint8_t *dead, enum color c)
 	return false;
 }
 
+/* The seed of the next search (or of the next playouts alone). */
+static void
+ai_next_seed(struct ai *ai)
+{
+	ai->seed = ai->seed * 6364136223846793005ULL + 1442695040888963407ULL;
+}
+
 /* Search the position of G for C within the budget of a move asked for
  * at ASKED; the root's children hold the result. */
 static struct ai_node *
@@ -852,7 +859,7 @@ ai_search(struct ai *ai, const struct game *g, enum color c, double asked)
 	}
 	for (int t = 0; t < nthreads; t++)
 		pthread_join(tid[t], NULL);
-	ai->seed = ai->seed * 6364136223846793005ULL + 1442695040888963407ULL;
+	ai_next_seed(ai);
 	return root;
 }
 
@@ -874,7 +881,7 @@ ai_playout_share(struct ai *ai, const struct game *g, long n)
 			margin = -margin;
 		won2 += margin > 0 ? 2 : margin == 0 ? 1 : 0;
 	}
-	ai->seed = ai->seed * 6364136223846793005ULL + 1442695040888963407ULL;
+	ai_next_seed(ai);
 	return n > 0 ? won2 / (2.0 * (double)n) : 0.5;
 }
 

@@ -693,14 +693,14 @@ tui_og_move_cb(void *arg, const struct net_reply *r)
 {
 	struct tui *t = arg;
 	struct tui_online *o = t->online;
+	double seq = net_client_num(r->json, "seq");
 
 	if (o == NULL)
 		return;
 	if (r->code[0] != '\0') {
 		o->pending[0] = '\0';
 		tui_online_message(t, true, "%s", r->message);
-	} else if (net_client_num(r->json, "seq") > 0 &&
-	    net_client_watch_seen(o->nc, 0) >= net_client_num(r->json, "seq")) {
+	} else if (seq > 0 && net_client_watch_seen(o->nc, 0) >= seq) {
 		/* The watch has told of the game since the move already (a
 		 * state that holds it, or holds it taken back): nothing
 		 * more will say it came. */

@@ -21,10 +21,9 @@
  * listed file must still be rejected for that reason, and anything not
  * listed fails.
  *
- * The collection is the folder named by TENGEN_SGF_CORPUS (configure's
- * default: ../shared/sgf/gnugo-3.8/games beside the source tree, which make
- * distcheck passes on), else $top_srcdir/../shared/sgf/gnugo-3.8/games; the
- * test is skipped when it or GNU Go is missing.
+ * The collection is found by tu_corpus_dir() (TENGEN_SGF_CORPUS, which
+ * make distcheck passes on); the test is skipped when it or GNU Go is
+ * missing.
  */
 #include "config.h"
 
@@ -40,6 +39,7 @@
 #include "gnugo-util.h"
 #include "gtp-client.h"
 #include "sgf.h"
+#include "tu.h"
 #include "util.h"
 
 struct corpus_files {
@@ -350,17 +350,12 @@ main(void)
 	struct corpus_stats st;
 	struct corpus_list list;
 	const char *gnugo = gnugo_path(), *top = getenv("top_srcdir");
-	const char *env = getenv("TENGEN_SGF_CORPUS");
 	struct gtp_client *gg;
 	char dir[4096], listfile[4096];
 	struct stat sb;
 	int i;
 
-	if (env != NULL && env[0] != '\0')
-		snprintf(dir, sizeof dir, "%s", env);
-	else
-		snprintf(dir, sizeof dir, "%s/../shared/sgf/gnugo-3.8/games",
-			 top != NULL && top[0] != '\0' ? top : ".");
+	tu_corpus_dir(dir, sizeof dir);
 	if (gnugo == NULL) {
 		printf("GNU Go not found (set GNUGO): skipped\n");
 		return 77;

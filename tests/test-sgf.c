@@ -1760,18 +1760,12 @@ corpus_walk(struct corpus *c, const char *dir)
 static void
 test_gnugo_corpus(void **state)
 {
-	const char *top = getenv("top_srcdir");
-	const char *env = getenv("TENGEN_SGF_CORPUS");
 	char root[4096];
 	struct corpus c;
 	struct stat st;
 
 	(void)state;
-	if (env != NULL && env[0] != '\0')
-		snprintf(root, sizeof root, "%s", env);
-	else
-		snprintf(root, sizeof root, "%s/../shared/sgf/gnugo-3.8/games",
-		    top != NULL ? top : ".");
+	tu_corpus_dir(root, sizeof root);
 	if (stat(root, &st) < 0 || !S_ISDIR(st.st_mode)) {
 		print_message("GNU Go records not found in %s: skipped\n",
 		    root);

@@ -1,5 +1,6 @@
 /*
- * tu.h: helpers shared by the unit tests: set up a position from a diagram.
+ * tu.h: helpers shared by the unit tests: set up a position from a diagram;
+ * find the collection of real game records.
  *
  * A diagram is rows from the top, one character a point: 'X' black, 'O'
  * white, '.' empty; spaces are ignored.
@@ -8,6 +9,7 @@
 #define TENGEN_TU_H
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "board.h"
@@ -25,6 +27,22 @@
 	".X..XO.O.\n" \
 	".OO.XO...\n" \
 	"....XO...\n"
+
+/* The folder of real game records into DIR: TENGEN_SGF_CORPUS (configure
+ * sets it, by default to the collection beside the source tree), else
+ * $top_srcdir/../shared/sgf/gnugo-3.8/games. */
+static inline void
+tu_corpus_dir(char *dir, size_t len)
+{
+	const char *env = getenv("TENGEN_SGF_CORPUS");
+	const char *top = getenv("top_srcdir");
+
+	if (env != NULL && env[0] != '\0')
+		snprintf(dir, len, "%s", env);
+	else
+		snprintf(dir, len, "%s/../shared/sgf/gnugo-3.8/games",
+		    top != NULL && top[0] != '\0' ? top : ".");
+}
 
 static inline point_t
 tu_pt(const struct board *b, const char *vertex)
