@@ -871,10 +871,9 @@ ai_playout_share(struct ai *ai, const struct game *g, long n)
 	long won2 = 0;
 
 	for (long i = 0; i < n; i++) {
-		struct board b = g->board;
+		struct board b = g->board;	/* C to move */
 		double margin;
 
-		b.to_move = c;
 		playout_run(&b, &r, PLAYOUT_HEAVY, 3 * b.size * b.size);
 		margin = playout_score(&b, g->komi);
 		if (c == WHITE)
